@@ -1,0 +1,74 @@
+// Diagnostics: every problem genokit finds in an input is one of these, with a stable code,
+// a position and a sentence for the user. Parsers never throw for bad input; they report here.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace genokit {
+
+enum class Severity : std::uint8_t { note, warning, error };
+
+std::string_view to_string(Severity s);
+
+// A place in an input. line and column are 1-based (0 = unknown); column counts bytes.
+// offset is the 0-based byte offset (-1 = unknown); binary formats use only the offset.
+struct Location {
+  std::string file;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  std::int64_t offset = -1;
+};
+
+struct Diagnostic {
+  Severity severity = Severity::error;
+  std::string code;     // stable identifier, "<module>.<kebab-case>", e.g. frams.unterminated-multiline
+  std::string message;  // one sentence for a user, no trailing period needed
+  Location where;
+};
+
+// "file:line:col: error: message [code]" (GCC style); "file: error: at byte N: message [code]" for
+// offset-only locations.
+std::string format_gcc(const Diagnostic& d);
+
+// An ordered list of diagnostics. Keeps at most `limit()` entries (so 100 MB of garbage cannot
+// produce gigabytes of messages) but counts all of them.
+class Diagnostics {
+ public:
+  void report(Severity s, std::string code, std::string message, Location where = {});
+  void error(std::string code, std::string message, Location where = {}) {
+    report(Severity::error, std::move(code), std::move(message), std::move(where));
+  }
+  void warning(std::string code, std::string message, Location where = {}) {
+    report(Severity::warning, std::move(code), std::move(message), std::move(where));
+  }
+  void note(std::string code, std::string message, Location where = {}) {
+    report(Severity::note, std::move(code), std::move(message), std::move(where));
+  }
+  void append(const Diagnostics& other);
+
+  const std::vector<Diagnostic>& items() const { return items_; }
+  std::size_t error_count() const { return errors_; }
+  std::size_t warning_count() const { return warnings_; }
+  std::size_t dropped() const { return dropped_; }
+  bool has_errors() const { return errors_ != 0; }
+  bool empty() const { return items_.empty() && dropped_ == 0; }
+  void clear();
+
+  std::size_t limit() const { return limit_; }
+  void set_limit(std::size_t n) { limit_ = n; }
+
+  // Sets `file` on every diagnostic that has none.
+  void set_file(const std::string& file);
+
+ private:
+  static std::size_t count(const Diagnostics& d, Severity s);
+  std::vector<Diagnostic> items_;
+  std::size_t errors_ = 0, warnings_ = 0, dropped_ = 0;
+  std::size_t limit_ = 10000;
+};
+
+}  // namespace genokit

@@ -1,0 +1,42 @@
+// genokit: the command-line program. Subcommands live in cmd_*.cpp and register themselves.
+#include <exception>
+#include <iostream>
+
+#include "cli/registry.hpp"
+
+namespace genokit::cli {
+void setup_all_commands(CLI::App& root);
+}
+
+int main(int argc, char** argv) {
+  using namespace genokit::cli;
+  CLI::App app{
+      "genokit: read, validate, edit, convert and write artificial-life creature genotypes\n"
+      "(Framsticks files and f0, Creatures genomes) and physics scenes (XODE 1.0r22 +retain)."};
+  app.name("genokit");
+  app.set_version_flag("--version", std::string("genokit ") + GENOKIT_VERSION +
+                                        "\nsupports: Framsticks file format, Framsticks f0, Creatures genomes, "
+                                        "XODE 1.0r22 +retain");
+  app.require_subcommand(1);
+  app.fallthrough(false);
+  setup_all_commands(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitUsage;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "genokit: error: out of memory\n";
+    return kExitInvalid;
+  } catch (const std::exception& e) {
+    std::cerr << "genokit: error: internal error: " << e.what() << '\n';
+    return kExitInvalid;
+  }
+  return exit_code();
+}

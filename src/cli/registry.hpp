@@ -1,0 +1,89 @@
+// How the genokit program is assembled: every cmd_*.cpp registers its subcommands and every
+// format module registers a FormatHandler, both with a static registrar, so nobody edits main.cpp.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "genokit/core/diagnostics.hpp"
+
+namespace genokit::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInvalid = 1;  // the input has errors (or could not be read)
+inline constexpr int kExitUsage = 2;    // bad command line
+
+// ---- subcommands -----------------------------------------------------------------------------
+using CommandSetup = void (*)(CLI::App& root);
+struct CommandRegistrar {
+  // `order` sorts the subcommands in --help (lower first).
+  CommandRegistrar(int order, CommandSetup setup);
+};
+// Subcommand callbacks store their result here; main() returns it.
+int& exit_code();
+// Raises the exit code to at least `code` (so one failing file makes the whole run fail).
+void raise_exit_code(int code);
+
+// ---- inputs and outputs ----------------------------------------------------------------------
+struct Input {
+  std::string path;  // as given ("-" for stdin)
+  std::string name;  // for messages
+  std::string bytes;
+};
+// Reads a file or stdin; on failure prints the diagnostic and returns false.
+bool load_input(const std::string& path, Input& in, Diagnostics& diags);
+
+// Prints diagnostics to stderr, GCC style.
+void print_diagnostics(const Diagnostics& diags);
+// Writes text to `path` ("-" = stdout) atomically; false (with a diagnostic) on failure.
+bool write_output(const std::string& path, std::string_view text, Diagnostics& diags);
+// Prints a JSON value to stdout (2-space indent) followed by a newline.
+void print_json(const nlohmann::json& j);
+// Prints a JSON object as indented "key: value" lines for people.
+void print_human(const nlohmann::json& j, int indent = 0);
+
+// ---- formats ---------------------------------------------------------------------------------
+struct Options {
+  bool json = false;
+  bool strict = false;            // warnings count as errors
+  std::string format;             // forced format name, empty = detect
+  std::vector<std::string> extra; // format-specific key=value options (--opt)
+  // Framsticks #include policy: "follow" (default), "forbid", or a root folder to confine them to.
+  std::string includes = "follow";
+};
+
+// A file format the generic commands (check, info, cat, show, fmt, convert) understand.
+class FormatHandler {
+ public:
+  explicit FormatHandler(int priority = 0);
+  virtual ~FormatHandler() = default;
+  virtual std::string name() const = 0;         // short id used by --format: frams, f0, genome, xode
+  virtual std::string description() const = 0;  // one line for `genokit formats`
+  // How sure the handler is that `in` is its format: 0 = not mine, 100 = certain (magic bytes).
+  virtual int detect(const Input& in) const = 0;
+  // Validates; diagnostics carry file/line/column. `report` receives a JSON summary (optional).
+  virtual void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const = 0;
+  // What the file holds, as a JSON object (printed as JSON or as "key: value" lines).
+  virtual void info(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& out) const = 0;
+  // Canonical text of the file; return false when the format has no text form.
+  virtual bool canonical(const Input& in, const Options& opt, Diagnostics& diags, std::string& out) const {
+    return false;
+  }
+  // The model as a table (text) or JSON; return false when unsupported.
+  virtual bool show(const Input& in, const Options& opt, Diagnostics& diags, std::string& text,
+                    nlohmann::json& json) const {
+    return false;
+  }
+};
+const std::vector<const FormatHandler*>& formats();
+// The handler for `in`: the forced one (opt.format), else the best detect() score. Reports
+// cli.unknown-format and returns nullptr when nothing matches.
+const FormatHandler* find_format(const Input& in, const Options& opt, Diagnostics& diags);
+
+// Adds --json, --strict, --format, --includes to a subcommand.
+void add_common_options(CLI::App& cmd, Options& opt);
+
+}  // namespace genokit::cli

@@ -1,0 +1,74 @@
+#include "genokit/core/file_io.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace genokit {
+namespace fs = std::filesystem;
+
+class FileIo : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("genokit-fileio-" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+};
+
+TEST_F(FileIo, AtomicWriteReplacesAndKeepsMode) {
+  auto p = (dir_ / "out.txt").string();
+  Diagnostics d;
+  ASSERT_TRUE(write_file_atomic(p, "old", d));
+  ::chmod(p.c_str(), 0640);
+  ASSERT_TRUE(write_file_atomic(p, "new content", d));
+  std::string back;
+  ASSERT_TRUE(read_file(p, back, d));
+  EXPECT_EQ(back, "new content");
+  struct stat st {};
+  ::stat(p.c_str(), &st);
+  EXPECT_EQ(st.st_mode & 0777, 0640u);
+  // No temporary file is left behind.
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1);
+  EXPECT_TRUE(d.empty());
+}
+
+TEST_F(FileIo, FailedWriteLeavesTargetAlone) {
+  auto sub = dir_ / "ro";
+  fs::create_directories(sub);
+  auto p = (sub / "keep.txt").string();
+  Diagnostics d;
+  ASSERT_TRUE(write_file_atomic(p, "precious", d));
+  if (::geteuid() == 0) GTEST_SKIP() << "running as root: directory permissions do not stop writes";
+  ::chmod(sub.c_str(), 0500);
+  EXPECT_FALSE(write_file_atomic(p, "clobber", d));
+  ::chmod(sub.c_str(), 0700);
+  std::string back;
+  ASSERT_TRUE(read_file(p, back, d));
+  EXPECT_EQ(back, "precious");
+  ASSERT_EQ(d.items().size(), 1u);
+  EXPECT_EQ(d.items()[0].code, "core.write-failed");
+}
+
+TEST_F(FileIo, WriteIntoMissingFolderFailsWithDiagnostic) {
+  Diagnostics d;
+  EXPECT_FALSE(write_file_atomic((dir_ / "nope" / "x.txt").string(), "x", d));
+  ASSERT_EQ(d.items().size(), 1u);
+  EXPECT_EQ(d.items()[0].code, "core.write-failed");
+  EXPECT_EQ(d.items()[0].where.file, (dir_ / "nope" / "x.txt").string());
+}
+
+TEST_F(FileIo, ReadErrors) {
+  Diagnostics d;
+  std::string s;
+  EXPECT_FALSE(read_file((dir_ / "missing").string(), s, d));
+  EXPECT_FALSE(read_file(dir_.string(), s, d));
+  ASSERT_EQ(d.items().size(), 2u);
+  EXPECT_EQ(d.items()[0].code, "core.read-failed");
+  EXPECT_EQ(d.items()[1].message, "is a directory, not a file");
+}
+
+}  // namespace genokit
