@@ -19,7 +19,20 @@ std::vector<std::pair<int, const FormatHandler*>>& format_table() {
   return table;
 }
 
+std::vector<const GenotypeHandler*>& genotype_table() {
+  static std::vector<const GenotypeHandler*> table;
+  return table;
+}
+
 }  // namespace
+
+GenotypeHandler::GenotypeHandler() { genotype_table().push_back(this); }
+
+const GenotypeHandler* find_genotype_handler(std::string_view format) {
+  for (const auto* h : genotype_table())
+    if (h->format() == format) return h;
+  return nullptr;
+}
 
 CommandRegistrar::CommandRegistrar(int order, CommandSetup setup) { command_table().emplace(order, setup); }
 

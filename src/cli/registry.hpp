@@ -79,6 +79,22 @@ class FormatHandler {
   }
 };
 const std::vector<const FormatHandler*>& formats();
+
+// A genotype encoding (f0, f1, ...) that can be checked wherever it appears: as a bare file, or in
+// the `genotype` field of an `org:` object of a Framsticks file.
+class GenotypeHandler {
+ public:
+  GenotypeHandler();
+  virtual ~GenotypeHandler() = default;
+  virtual std::string format() const = 0;  // the header's encoding letter: "0", "1", ...
+  // Checks one genotype text (the whole value, header included). Diagnostics are positioned in
+  // `genotype` itself: line/column 1-based within it, offset = byte offset in it; the caller maps
+  // them to the file that holds the genotype. `report` receives a JSON summary (counts, validity).
+  virtual void check(std::string_view genotype, const Options& opt, Diagnostics& diags,
+                     nlohmann::json& report) const = 0;
+};
+// The handler for an encoding ("0", "1", ...), or nullptr when genokit cannot read it yet.
+const GenotypeHandler* find_genotype_handler(std::string_view format);
 // The handler for `in`: the forced one (opt.format), else the best detect() score. Reports
 // cli.unknown-format and returns nullptr when nothing matches.
 const FormatHandler* find_format(const Input& in, const Options& opt, Diagnostics& diags);
