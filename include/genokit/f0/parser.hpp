@@ -1,0 +1,30 @@
+// Parsing an f0 genotype into a Model: SDK r909 syntax (Param::loadSingleLine), build
+// (Model::addFromString) and final check (Model::internalCheck), with diagnostics positioned in the
+// genotype text. Never throws on bad input.
+#pragma once
+
+#include <string_view>
+
+#include "genokit/core/diagnostics.hpp"
+#include "genokit/f0/model.hpp"
+#include "genokit/f0/properties.hpp"
+
+namespace genokit::f0 {
+
+struct ParseOptions {
+  PropertyOrder order = PropertyOrder::sdk;  // table order for unnamed values (--f0-order)
+  bool lint = true;  // genokit's extra warnings (lint.hpp) on top of the SDK's checks
+  // Follow the spec where the SDK wrongly reports "Delta joint cycle" for delta joints listed out
+  // of dependency order (docs/f0.md). false = the SDK's verdict.
+  bool spec_delta_order = true;
+};
+
+// `genotype` is the whole genotype text: with a "//0" or "/*0*/" header, or a bare f0 body.
+// Diagnostics: line/column 1-based in `genotype`, offset = byte offset in `genotype`.
+// Codes are "f0.<kebab-case>"; SDK-equivalent errors make the model invalid.
+Model parse(std::string_view genotype, Diagnostics& diags, const ParseOptions& opt = {});
+
+// True when `text` starts with an f0 header ("//0" line or "/*0*/").
+bool has_f0_header(std::string_view text);
+
+}  // namespace genokit::f0

@@ -1,0 +1,231 @@
+// Model::internalCheck (notes §5.6) with the delta-joint resolution of §5.4. Iterative throughout:
+// a 100,000-part delta chain must not recurse.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "f0/build.hpp"
+#include "genokit/f0/neuron_classes.hpp"
+
+namespace genokit::f0 {
+namespace {
+
+Location at(const SourcePos& s) {
+  Location l;
+  l.line = s.line;
+  l.column = s.column;
+  l.offset = s.offset;
+  return l;
+}
+
+std::string jn(std::size_t i) { return "Joint #" + std::to_string(i); }
+
+}  // namespace
+
+void set_neuron_class(Neuron& n) {
+  const std::string_view d = n.details;
+  const std::size_t colon = d.find(':');
+  std::string_view cls = colon == std::string_view::npos ? d : d.substr(0, colon);
+  n.params = colon == std::string_view::npos ? std::string() : std::string(d.substr(colon + 1));
+  if (cls.empty()) cls = "N";
+  n.class_name.assign(cls.data(), cls.size());
+  const NeuronClass* c = find_neuron_class(cls);
+  n.known_class = c && c->sdk;
+}
+
+void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
+  const std::size_t np = m.parts.size(), nj = m.joints.size();
+  // Derived mass: 1.0 per attached joint, 1.0 when none.
+  for (auto& p : m.parts) p.mass = 0;
+  for (const auto& j : m.joints) m.parts[j.p1].mass += 1, m.parts[j.p2].mass += 1;
+  for (auto& p : m.parts)
+    if (p.mass == 0) p.mass = 1;
+
+  m.valid = false;
+  if (np == 0 && m.neurons.empty()) {
+    m.shape_type = ShapeType::unknown;
+    diags.error("f0.empty", "The genotype has no parts and no neurons", {});
+    return;
+  }
+  // Shape types: the first part decides.
+  const bool solids = np > 0 && m.parts[0].sh != 0;
+  m.shape_type = solids ? ShapeType::solids : ShapeType::ball_and_stick;
+  for (std::size_t i = 1; i < np; ++i)
+    if ((m.parts[i].sh != 0) != solids) {
+      m.shape_type = ShapeType::illegal;
+      diags.error("f0.mixed-part-shapes",
+                  "Inconsistent part shapes (mixed ball-and-stick and solids shape types): Part #0 has sh=" +
+                      std::to_string(m.parts[0].sh) + ", Part #" + std::to_string(i) +
+                      " has sh=" + std::to_string(m.parts[i].sh),
+                  at(m.parts[i].src));
+      return;
+    }
+  for (std::size_t i = 0; i < nj; ++i) {
+    const Joint& j = m.joints[i];
+    if ((j.sh != 0) != solids) {
+      m.shape_type = ShapeType::illegal;
+      diags.error("f0.mixed-joint-shapes",
+                  "Inconsistent joint shapes (mixed old and new shapes): " + jn(i) + " has sh=" +
+                      std::to_string(j.sh) + " in a " + (solids ? "solids" : "ball-and-stick") + " model",
+                  at(j.src));
+      return;
+    }
+  }
+  // Self joints.
+  for (std::size_t i = 0; i < nj; ++i)
+    if (m.joints[i].p1 == m.joints[i].p2) {
+      diags.error("f0.self-joint",
+                  "Illegal self connection, " + jn(i) + " joins Part #" + std::to_string(m.joints[i].p1) +
+                      " to itself",
+                  at(m.joints[i].src));
+      return;
+    }
+
+  // ---- delta joints: every part is placed by at most one delta joint, without cycles ----------
+  std::vector<int> placer(np, -1);
+  for (std::size_t i = 0; i < nj; ++i) {
+    const Joint& j = m.joints[i];
+    if (!j.use_delta) continue;
+    if (placer[j.p2] >= 0) {
+      diags.error("f0.delta-part-placed-twice",
+                  "Delta joint cycle detected at " + jn(i) + ": Part #" + std::to_string(j.p2) +
+                      " is already placed by delta " + jn(static_cast<std::size_t>(placer[j.p2])),
+                  at(j.src));
+      return;
+    }
+    placer[j.p2] = static_cast<int>(i);
+  }
+  // The SDK's stricter (order-dependent) rule, notes §5.6.
+  std::size_t sdk_cycle = nj;
+  {
+    std::vector<char> touched(np, 0);
+    for (std::size_t i = 0; i < nj && sdk_cycle == nj; ++i) {
+      const Joint& j = m.joints[i];
+      if (!j.use_delta) continue;
+      if (touched[j.p2]) sdk_cycle = i;
+      touched[j.p1] = touched[j.p2] = 1;
+    }
+  }
+  std::vector<char> state(np, 0);  // 0 new, 1 on the current chain, 2 placed
+  std::vector<int> chain;
+  for (std::size_t start = 0; start < np; ++start) {
+    if (state[start]) continue;
+    chain.clear();
+    int cur = static_cast<int>(start);
+    while (true) {
+      if (state[cur] == 2) break;
+      if (state[cur] == 1) {
+        diags.error("f0.delta-cycle",
+                    "Delta joint cycle detected at " + jn(static_cast<std::size_t>(placer[cur])) +
+                        ": delta joints place Part #" + std::to_string(cur) + " relative to itself",
+                    at(m.joints[placer[cur]].src));
+        return;
+      }
+      state[cur] = 1;
+      chain.push_back(cur);
+      if (placer[cur] < 0) break;
+      cur = m.joints[placer[cur]].p1;
+    }
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      const int q = *it;
+      state[q] = 2;
+      if (placer[q] < 0) continue;
+      const Joint& j = m.joints[placer[q]];
+      const Part& a = m.parts[j.p1];
+      Part& b = m.parts[q];
+      b.orient = compose(a.orient, orient_from_rotation(j.rot));
+      const Vec3 d = b.orient.apply(j.d);
+      b.pos = {a.pos.x + d.x, a.pos.y + d.y, a.pos.z + d.z};
+    }
+  }
+  if (sdk_cycle < nj) {
+    if (!opt.spec_delta_order) {
+      diags.error("f0.delta-cycle",
+                  "Delta joint cycle detected at " + jn(sdk_cycle) +
+                      " (SDK rule: its Part #" + std::to_string(m.joints[sdk_cycle].p2) +
+                      " was already used by an earlier delta joint)",
+                  at(m.joints[sdk_cycle].src));
+      return;
+    }
+    diags.note("f0.sdk-delta-order",
+               "The Framsticks SDK rejects this genotype (\"Delta joint cycle detected at " + jn(sdk_cycle) +
+                   "\") because a delta joint refers to a part placed by a later delta joint; there is no "
+                   "cycle, so genokit follows the f0 spec and accepts it (list delta joints parent first "
+                   "for the SDK)",
+               at(m.joints[sdk_cycle].src));
+  }
+
+  // ---- joint geometry and lengths ------------------------------------------------------------
+  for (std::size_t i = 0; i < nj; ++i) {
+    Joint& j = m.joints[i];
+    const Part& a = m.parts[j.p1];
+    const Part& b = m.parts[j.p2];
+    if (!j.use_delta) {
+      const Vec3 diff{b.pos.x - a.pos.x, b.pos.y - a.pos.y, b.pos.z - a.pos.z};
+      j.d = b.orient.revapply(diff);
+      const Orient rel{a.orient.revapply(b.orient.x), a.orient.revapply(b.orient.y),
+                       a.orient.revapply(b.orient.z)};
+      j.rot = rotation_from_orient(rel);
+    }
+    j.length = std::sqrt(j.d.x * j.d.x + j.d.y * j.d.y + j.d.z * j.d.z);
+  }
+  for (std::size_t i = 0; i < nj; ++i) {
+    const Joint& j = m.joints[i];
+    if (j.sh != 1 && j.length > 2.0) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%g", j.length);
+      diags.error("f0.joint-too-long",
+                  jn(i) + " too long (its length " + buf + " exceeds allowed 2)", at(j.src));
+      return;
+    }
+  }
+
+  // ---- connectivity (flood fill from part 0 over joints) -------------------------------------
+  if (np > 1) {
+    std::vector<std::size_t> first(np + 1, 0);
+    for (const auto& j : m.joints) ++first[j.p1 + 1], ++first[j.p2 + 1];
+    for (std::size_t i = 0; i < np; ++i) first[i + 1] += first[i];
+    std::vector<int> adj(first[np]);
+    std::vector<std::size_t> fill(first.begin(), first.end() - 1);
+    for (const auto& j : m.joints) adj[fill[j.p1]++] = j.p2, adj[fill[j.p2]++] = j.p1;
+    std::vector<char> seen(np, 0);
+    std::vector<int> stack{0};
+    seen[0] = 1;
+    while (!stack.empty()) {
+      const int q = stack.back();
+      stack.pop_back();
+      for (std::size_t k = first[q]; k < first[q + 1]; ++k)
+        if (!seen[adj[k]]) seen[adj[k]] = 1, stack.push_back(adj[k]);
+    }
+    for (std::size_t i = 0; i < np; ++i)
+      if (!seen[i]) {
+        diags.error("f0.disconnected",
+                    "Not all parts connected (eg. Part #0 and Part #" + std::to_string(i) + ")",
+                    at(m.parts[i].src));
+        return;
+      }
+  }
+
+  // ---- duplicate joints (either direction) ---------------------------------------------------
+  if (nj > 1) {
+    std::vector<std::tuple<int, int, std::size_t>> pairs;
+    pairs.reserve(nj);
+    for (std::size_t i = 0; i < nj; ++i)
+      pairs.emplace_back(std::min(m.joints[i].p1, m.joints[i].p2), std::max(m.joints[i].p1, m.joints[i].p2), i);
+    std::sort(pairs.begin(), pairs.end());
+    for (std::size_t k = 1; k < nj; ++k)
+      if (std::get<0>(pairs[k]) == std::get<0>(pairs[k - 1]) && std::get<1>(pairs[k]) == std::get<1>(pairs[k - 1])) {
+        const std::size_t a = std::get<2>(pairs[k - 1]), b = std::get<2>(pairs[k]);
+        diags.error("f0.duplicate-joint", "Illegal duplicate " + jn(a) + " and " + jn(b) + " (both join Part #" +
+                                              std::to_string(m.joints[a].p1) + " and Part #" +
+                                              std::to_string(m.joints[a].p2) + ")",
+                    at(m.joints[b].src));
+        return;
+      }
+  }
+  m.valid = true;
+}
+
+}  // namespace genokit::f0

@@ -1,0 +1,163 @@
+// genokit's checks beyond the SDK's (notes §5.7): all warnings, validity unchanged.
+#include "genokit/f0/lint.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <tuple>
+#include <string>
+#include <vector>
+
+#include "genokit/core/numbers.hpp"
+#include "genokit/f0/neuron_classes.hpp"
+
+namespace genokit::f0 {
+namespace {
+
+Location at(const SourcePos& s) { return Location{{}, s.line, s.column, s.offset}; }
+bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+std::string_view trimv(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+void lint_params(const Neuron& n, std::size_t i, const NeuronClass& c, Diagnostics& diags) {
+  std::string_view rest = n.params;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    std::string_view item = trimv(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    if (item.empty()) continue;
+    const std::size_t eq = item.find('=');
+    const std::string_view id = trimv(item.substr(0, eq));
+    const std::string_view val = eq == std::string_view::npos ? std::string_view() : trimv(item.substr(eq + 1));
+    const int k = find_neuron_prop(c, id);
+    const std::string who = "Neuron #" + std::to_string(i) + " (" + std::string(c.name) + ")";
+    if (k < 0) {
+      diags.warning("f0.unknown-neuron-property",
+                    who + ": class '" + std::string(c.name) + "' has no property '" + std::string(id) + "'",
+                    at(n.src));
+      continue;
+    }
+    const NeuronProp& p = c.props[static_cast<std::size_t>(k)];
+    if (p.type == 's') continue;
+    const auto v = parse_double(val);
+    if (!v || (p.type == 'd' && *v != std::floor(*v))) {
+      diags.warning("f0.bad-neuron-property",
+                    who + ": '" + std::string(val) + "' is not a valid " +
+                        (p.type == 'd' ? "integer" : "number") + " for '" + std::string(id) + "'",
+                    at(n.src));
+      continue;
+    }
+    if (p.ranged && p.min <= p.max && (*v < p.min || *v > p.max))
+      diags.warning("f0.neuron-property-range",
+                    who + ": " + std::string(id) + "=" + std::string(val) + " is outside " +
+                        format_double(p.min) + ".." + format_double(p.max) + " (" + std::string(p.name) +
+                        "); the simulator clamps it",
+                    at(n.src));
+  }
+}
+
+}  // namespace
+
+void lint(const Model& m, Diagnostics& diags) {
+  // Neurons: class, properties, placement, inputs.
+  for (std::size_t i = 0; i < m.neurons.size(); ++i) {
+    const Neuron& n = m.neurons[i];
+    const NeuronClass* c = find_neuron_class(n.class_name);
+    if (!c) {
+      diags.warning("f0.unknown-neuron-class",
+                    "Neuron #" + std::to_string(i) + " has the unknown class '" + n.class_name +
+                        "' (the Framsticks SDK accepts it but cannot simulate it)",
+                    at(n.src));
+      continue;
+    }
+    lint_params(n, i, *c, diags);
+    const std::string who = "Neuron #" + std::to_string(i) + " (" + std::string(c->name) + ", " +
+                            std::string(c->long_name) + ")";
+    if (c->pref_location == NeuronLocation::part && n.part < 0)
+      diags.warning("f0.neuron-placement", who + " belongs on a part (n:p=...) but " +
+                                               (n.joint >= 0 ? "sits on a joint" : "is not attached"),
+                    at(n.src));
+    else if (c->pref_location == NeuronLocation::joint && n.joint < 0)
+      diags.warning("f0.neuron-placement", who + " belongs on a joint (n:j=...) but " +
+                                               (n.part >= 0 ? "sits on a part" : "is not attached"),
+                    at(n.src));
+    if (c->pref_inputs >= 0 && static_cast<int>(n.inputs.size()) != c->pref_inputs)
+      diags.warning("f0.input-count", who + " expects " + std::to_string(c->pref_inputs) + " input" +
+                                          (c->pref_inputs == 1 ? "" : "s") + " but has " +
+                                          std::to_string(n.inputs.size()),
+                    at(n.src));
+  }
+  // Connections: self and duplicates.
+  {
+    std::vector<std::size_t> order(m.connections.size());
+    std::iota(order.begin(), order.end(), 0);
+    for (std::size_t k : order) {
+      const Connection& c = m.connections[k];
+      if (c.source == c.target)
+        diags.warning("f0.self-connection",
+                      "Neuron #" + std::to_string(c.target) + " is connected to itself (c:" +
+                          std::to_string(c.target) + "," + std::to_string(c.source) + ")",
+                      at(c.src));
+    }
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      const auto& x = m.connections[a];
+      const auto& y = m.connections[b];
+      return std::tie(x.target, x.source, a) < std::tie(y.target, y.source, b);
+    });
+    for (std::size_t k = 1; k < order.size(); ++k) {
+      const auto& x = m.connections[order[k - 1]];
+      const auto& y = m.connections[order[k]];
+      if (x.target == y.target && x.source == y.source)
+        diags.warning("f0.duplicate-connection",
+                      "Neuron #" + std::to_string(y.target) + " receives input from Neuron #" +
+                          std::to_string(y.source) + " more than once",
+                      at(y.src));
+    }
+  }
+  // Non-finite numbers.
+  for (std::size_t i = 0; i < m.parts.size(); ++i)
+    if (!finite(m.parts[i].pos) || !finite(m.parts[i].rot))
+      diags.warning("f0.non-finite", "Part #" + std::to_string(i) + " has a non-finite position or rotation",
+                    at(m.parts[i].src));
+  for (std::size_t i = 0; i < m.joints.size(); ++i)
+    if (!finite(m.joints[i].d) || !finite(m.joints[i].rot))
+      diags.warning("f0.non-finite",
+                    "Joint #" + std::to_string(i) + " has a non-finite delta, rotation or length",
+                    at(m.joints[i].src));
+  for (const auto& c : m.connections)
+    if (!std::isfinite(c.weight))
+      diags.warning("f0.non-finite", "Connection weight is not finite", at(c.src));
+  // Overlapping parts: coincident centres (sweep over x, so 100,000 parts stay fast).
+  if (m.parts.size() > 1) {
+    constexpr double kEps = 1e-9;
+    std::vector<std::size_t> ix(m.parts.size());
+    std::iota(ix.begin(), ix.end(), 0);
+    std::sort(ix.begin(), ix.end(), [&](std::size_t a, std::size_t b) {
+      const double xa = m.parts[a].pos.x, xb = m.parts[b].pos.x;
+      if (xa != xb) return xa < xb || (std::isnan(xb) && !std::isnan(xa));
+      return a < b;
+    });
+    std::size_t reported = 0;
+    for (std::size_t k = 0; k < ix.size() && reported < 20; ++k) {
+      const Part& a = m.parts[ix[k]];
+      for (std::size_t l = k + 1; l < ix.size(); ++l) {
+        const Part& b = m.parts[ix[l]];
+        if (!(b.pos.x - a.pos.x <= kEps)) break;
+        const double dy = b.pos.y - a.pos.y, dz = b.pos.z - a.pos.z;
+        if (std::fabs(dy) <= kEps && std::fabs(dz) <= kEps) {
+          const std::size_t lo = std::min(ix[k], ix[l]), hi = std::max(ix[k], ix[l]);
+          diags.warning("f0.overlapping-parts",
+                        "Part #" + std::to_string(hi) + " is at the same place as Part #" + std::to_string(lo),
+                        at(m.parts[hi].src));
+          ++reported;
+          break;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace genokit::f0

@@ -1,0 +1,514 @@
+// f0 parsing and building (notes §5.2-5.4): line classes, Param::loadSingleLine's field rules
+// driven by the property tables, strict numbers with clamping, references, checkpoints.
+#include "genokit/f0/parser.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "f0/build.hpp"
+#include "genokit/core/numbers.hpp"
+#include "genokit/f0/lint.hpp"
+#include "genokit/f0/neuron_classes.hpp"
+#include "genokit/f0/writer.hpp"
+#include "genokit/frams/genotype_header.hpp"
+
+namespace genokit::f0 {
+namespace {
+
+inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::string_view trim_blanks(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && (is_blank(s.back()) || s.back() == '\n')) s.remove_suffix(1);
+  return s;
+}
+
+// Strict number parsing of the SDK (ExtValue::parseDouble/parseInt in strict mode): the whole text
+// must be a number; hex 0x.. is accepted for both; inf/nan for doubles.
+bool parse_hex(std::string_view s, double& out) {
+  bool neg = false;
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) neg = s[0] == '-', s.remove_prefix(1);
+  if (s.size() < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return false;
+  std::uint64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data() + 2, s.data() + s.size(), v, 16);
+  if (p != s.data() + s.size()) return false;
+  if (ec == std::errc::result_out_of_range) v = UINT64_MAX;
+  else if (ec != std::errc()) return false;
+  out = neg ? -static_cast<double>(v) : static_cast<double>(v);
+  return true;
+}
+
+bool strict_double(std::string_view s, double& out) {
+  if (s.empty()) return false;
+  if (parse_hex(s, out)) return true;
+  if (auto v = parse_double(s)) {
+    out = *v;
+    return true;
+  }
+  return false;
+}
+
+bool strict_int(std::string_view s, std::int64_t& out) {
+  if (s.empty()) return false;
+  double h;
+  if (parse_hex(s, h)) {
+    out = h > 9e18 ? INT64_MAX : h < -9e18 ? INT64_MIN : static_cast<std::int64_t>(h);
+    return true;
+  }
+  std::string_view d = s;
+  if (!d.empty() && (d[0] == '+' || d[0] == '-')) d.remove_prefix(1);
+  if (d.empty()) return false;
+  for (char c : d)
+    if (c < '0' || c > '9') return false;
+  if (auto v = parse_int(s)) {
+    out = *v;
+    return true;
+  }
+  out = s[0] == '-' ? INT64_MIN : INT64_MAX;  // too many digits: saturate, the range clamps it
+  return true;
+}
+
+// Reads a quoted value starting at s[0] == '"' with C escapes; returns the unescaped text.
+std::string unquote(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 1; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '"') break;
+    if (c == '\\' && i + 1 < s.size()) {
+      char e = s[++i];
+      switch (e) {
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        case 'r': out += '\r'; break;
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        default: out += '\\', out += e; break;
+      }
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+// A value read from a field: numbers already parsed, strings unescaped.
+struct Value {
+  double real = 0;
+  std::int64_t integer = 0;
+  std::string text;
+};
+
+// The raw field values of one element line, by Field; `given` marks the fields that were set.
+struct Record {
+  static constexpr std::size_t kFields = static_cast<std::size_t>(Field::c_i) + 1;
+  double real[kFields];
+  std::int64_t integer[kFields];
+  std::string text[kFields];
+  bool given[kFields];
+};
+
+class Parser {
+ public:
+  Parser(std::string_view text, Diagnostics& diags, const ParseOptions& opt)
+      : text_(text), diags_(diags), opt_(opt) {}
+
+  Model run();
+
+ private:
+  // ---- positions -----------------------------------------------------------------------------
+  Location loc(std::size_t off) const {
+    Location l;
+    l.line = line_no_;
+    l.column = static_cast<std::uint32_t>(off - line_start_ + 1);
+    l.offset = static_cast<std::int64_t>(off);
+    return l;
+  }
+  void warn(std::string code, std::string msg, std::size_t off) {
+    if (model_->warn_pos < 0) model_->warn_pos = sdk_pos_;
+    diags_.warning(std::move(code), std::move(msg), loc(off));
+  }
+  void fail(std::string code, std::string msg, std::size_t off) {
+    if (model_->error_pos < 0) model_->error_pos = model_->warn_pos = sdk_pos_;
+    diags_.error(std::move(code), std::move(msg), loc(off));
+    failed_ = true;
+  }
+
+  bool parse_line(std::string_view cls, const ClassTable& t, std::size_t start, std::size_t end);
+  void set(const ClassTable& t, int k, std::string_view raw, std::size_t off);
+  void build(char cls, std::size_t off);
+  void reset_record(const ClassTable& t);
+
+  std::string_view text_;
+  Diagnostics& diags_;
+  const ParseOptions& opt_;
+  Model main_;
+  Model* model_ = &main_;   // positions and verdict
+  Model* target_ = &main_;  // where elements go (a checkpoint model after checkpoint:)
+  std::uint32_t line_no_ = 1;   // physical line in text_
+  std::size_t line_start_ = 0;  // offset of that line in text_
+  std::size_t body_off_ = 0;
+  std::int64_t sdk_pos_ = 0;     // SDK position: body offset where reading this element started
+  std::size_t body_line_ = 0;    // "line #N" of the SDK (lines after the header)
+  bool failed_ = false;          // the current line failed
+  bool build_error_ = false;     // any build error so far (no final check then)
+  Record rec_{};
+};
+
+void Parser::reset_record(const ClassTable& t) {
+  for (const auto& p : t.props) {
+    auto f = static_cast<std::size_t>(p.field);
+    rec_.given[f] = false;
+    rec_.real[f] = p.def;
+    rec_.integer[f] = static_cast<std::int64_t>(p.def);
+  }
+}
+
+void Parser::set(const ClassTable& t, int k, std::string_view raw, std::size_t off) {
+  const PropDef& p = t.props[static_cast<std::size_t>(k)];
+  const auto f = static_cast<std::size_t>(p.field);
+  std::string unq;
+  std::string_view v = raw;
+  if (!v.empty() && v.front() == '"') {
+    unq = unquote(v);
+    v = unq;
+  }
+  switch (p.type) {
+    case PropType::readonly:
+      return;
+    case PropType::string:
+      rec_.text[f].assign(v.data(), v.size());
+      rec_.given[f] = true;
+      return;
+    case PropType::integer: {
+      std::int64_t x = 0;
+      if (!strict_int(trim_blanks(v), x)) {
+        fail("f0.bad-integer",
+             "Could not parse '" + std::string(v) + "' as an integer for " + std::string(t.class_id) + "." +
+                 std::string(p.id) + " (strict); the " + std::string(t.class_id) + ": element is rejected",
+             off);
+        return;
+      }
+      if (p.ranged && (x < p.min || x > p.max)) {
+        const bool big = x > p.max;
+        const std::int64_t adj = static_cast<std::int64_t>(big ? p.max : p.min);
+        warn("f0.value-clamped",
+             "Setting " + std::string(t.class_id) + "." + std::string(p.id) + " = '" + std::to_string(x) +
+                 "' exceeded allowed range (too " + (big ? "big" : "small") + "). Adjusted to '" +
+                 std::to_string(adj) + "'.",
+             off);
+        x = adj;
+      }
+      rec_.integer[f] = x;
+      rec_.given[f] = true;
+      return;
+    }
+    case PropType::real: {
+      double x = 0;
+      if (!strict_double(trim_blanks(v), x)) {
+        fail("f0.bad-number",
+             "Could not parse '" + std::string(v) + "' as a number for " + std::string(t.class_id) + "." +
+                 std::string(p.id) + "; the " + std::string(t.class_id) + ": element is rejected",
+             off);
+        return;
+      }
+      if (p.ranged && (x < p.min || x > p.max)) {
+        const bool big = x > p.max;
+        const double adj = big ? p.max : p.min;
+        warn("f0.value-clamped",
+             "Setting " + std::string(t.class_id) + "." + std::string(p.id) + " = '" + format_number(x) +
+                 "' exceeded allowed range (too " + (big ? "big" : "small") + "). Adjusted to '" +
+                 format_number(adj) + "'.",
+             off);
+        x = adj;
+      }
+      if (p.kind == PropKind::legacy)
+        warn("f0.legacy-property",
+             "Property '" + std::string(t.class_id) + "." + std::string(p.id) +
+                 "' is from older f0 tables and is ignored (" + std::string(p.meaning) + ")",
+             off);
+      rec_.real[f] = x;
+      rec_.given[f] = true;
+      return;
+    }
+  }
+}
+
+// Param::loadSingleLine: fields separated by commas (outside quotes); `name=` jumps; unnamed values
+// continue the sequence; empty unnamed fields skip a slot.
+bool Parser::parse_line(std::string_view cls, const ClassTable& t, std::size_t pos, std::size_t end) {
+  reset_record(t);
+  int idx = 0;  // next positional slot; -1 after an unknown name
+  const char* s = text_.data();
+  while (pos < end) {
+    while (pos < end && is_blank(s[pos])) ++pos;
+    if (pos >= end) break;
+    // Field end: the next comma outside quotes.
+    std::size_t e = pos, eq = std::string_view::npos;
+    bool inq = false, seen_quote = false;
+    for (; e < end; ++e) {
+      char c = s[e];
+      if (inq) {
+        if (c == '\\' && e + 1 < end) ++e;
+        else if (c == '"') inq = false;
+      } else if (c == '"') {
+        inq = seen_quote = true;
+      } else if (c == ',') {
+        break;
+      } else if (c == '=' && eq == std::string_view::npos && !seen_quote) {
+        eq = e;
+      }
+    }
+    const std::size_t fstart = pos;
+    pos = e + 1;  // past the comma (or end)
+    std::string_view field(s + fstart, e - fstart);
+    int k;
+    std::string_view value;
+    std::size_t voff = fstart;
+    if (eq != std::string_view::npos) {
+      std::string_view name = trim_blanks(std::string_view(s + fstart, eq - fstart));
+      k = find_prop(t, name);
+      if (k < 0 || t.props[static_cast<std::size_t>(k)].type == PropType::readonly) {
+        warn("f0.unknown-property",
+             "Unknown property '" + std::string(cls) + "." + std::string(name) + "' (ignored)", fstart);
+        idx = -1;
+        continue;
+      }
+      voff = eq + 1;
+      while (voff < e && is_blank(s[voff])) ++voff;
+      value = trim_blanks(std::string_view(s + eq + 1, e - eq - 1));
+    } else {
+      value = trim_blanks(field);
+      if (value.empty()) {  // an empty field skips a slot
+        if (idx >= 0) ++idx;
+        continue;
+      }
+      if (idx < 0) {
+        warn("f0.value-after-unknown",
+             "Value '" + std::string(value) + "' follows an unknown property of '" + std::string(cls) +
+                 "' and is ignored",
+             fstart);
+        continue;
+      }
+      if (static_cast<std::size_t>(idx) >= t.positional) {
+        warn("f0.value-after-last", "Value after the last property of '" + std::string(cls) + "'", fstart);
+        ++idx;
+        continue;
+      }
+      k = idx;
+      const PropDef& p = t.props[static_cast<std::size_t>(k)];
+      if (!(p.flags & kCanOmitName))
+        warn("f0.missing-name",
+             "Missing property name in '" + std::string(cls) + "' (assuming '" + std::string(p.id) + "')",
+             fstart);
+      else if (p.kind == PropKind::legacy)
+        ;  // warned by set()
+    }
+    set(t, k, value, voff);
+    idx = k + 1;
+  }
+  return !failed_;
+}
+
+void Parser::build(char cls, std::size_t off) {
+  Model& m = *target_;
+  auto R = [&](Field f) { return rec_.real[static_cast<std::size_t>(f)]; };
+  auto I = [&](Field f) { return rec_.integer[static_cast<std::size_t>(f)]; };
+  auto G = [&](Field f) { return rec_.given[static_cast<std::size_t>(f)]; };
+  auto S = [&](Field f, std::string& dst) {
+    if (G(f)) dst = std::move(rec_.text[static_cast<std::size_t>(f)]);
+  };
+  SourcePos src;
+  src.line = line_no_;
+  src.column = static_cast<std::uint32_t>(off - line_start_ + 1);
+  src.offset = static_cast<std::int64_t>(off);
+  auto ref_error = [&](const char* what, std::int64_t k) {
+    fail(std::string("f0.bad-") + what + "-ref",
+         std::string("Invalid reference to ") +
+             (what[0] == 'p' ? "Part" : what[0] == 'j' ? "Joint" : "Neuro") + " #" + std::to_string(k) +
+             ", line #" + std::to_string(body_line_),
+         off);
+    build_error_ = true;
+  };
+  switch (cls) {
+    case 'm':
+      m.se = R(Field::m_se);
+      S(Field::m_vstyle, m.vstyle);
+      break;
+    case 'p': {
+      Part& p = m.parts.emplace_back();
+      p.pos = {R(Field::p_x), R(Field::p_y), R(Field::p_z)};
+      p.rot = {R(Field::p_rx), R(Field::p_ry), R(Field::p_rz)};
+      p.sh = static_cast<int>(I(Field::p_sh));
+      p.s = R(Field::p_s);
+      p.scale = {R(Field::p_sx), R(Field::p_sy), R(Field::p_sz)};
+      p.h = R(Field::p_h);
+      p.dn = R(Field::p_dn);
+      p.fr = R(Field::p_fr);
+      p.ing = R(Field::p_ing);
+      p.as = R(Field::p_as);
+      S(Field::p_i, p.info);
+      S(Field::p_vstyle, p.vstyle);
+      p.vs = R(Field::p_vs);
+      p.color = {R(Field::p_vr), R(Field::p_vg), R(Field::p_vb)};
+      p.orient = orient_from_rotation(p.rot);
+      p.src = src;
+      break;
+    }
+    case 'j': {
+      const std::int64_t p1 = I(Field::j_p1), p2 = I(Field::j_p2);
+      const auto np = static_cast<std::int64_t>(m.parts.size());
+      if (p1 < 0 || p1 >= np) return ref_error("part", p1);
+      if (p2 < 0 || p2 >= np) return ref_error("part", p2);
+      Joint& j = m.joints.emplace_back();
+      j.p1 = static_cast<int>(p1);
+      j.p2 = static_cast<int>(p2);
+      j.rot = {R(Field::j_rx), R(Field::j_ry), R(Field::j_rz)};
+      j.d = {R(Field::j_dx), R(Field::j_dy), R(Field::j_dz)};
+      j.use_delta = G(Field::j_dx) || G(Field::j_dy) || G(Field::j_dz);
+      j.sh = static_cast<int>(I(Field::j_sh));
+      j.hinge_pos = {R(Field::j_hx), R(Field::j_hy), R(Field::j_hz)};
+      j.hinge_rot = {R(Field::j_hrx), R(Field::j_hry), R(Field::j_hrz)};
+      j.hxn = R(Field::j_hxn);
+      j.hxp = R(Field::j_hxp);
+      j.hyn = R(Field::j_hyn);
+      j.hyp = R(Field::j_hyp);
+      j.stif = R(Field::j_stif);
+      j.rotstif = R(Field::j_rotstif);
+      j.stam = R(Field::j_stam);
+      S(Field::j_i, j.info);
+      S(Field::j_vstyle, j.vstyle);
+      j.color = {R(Field::j_vr), R(Field::j_vg), R(Field::j_vb)};
+      j.src = src;
+      break;
+    }
+    case 'n': {
+      const std::int64_t pp = I(Field::n_p), jj = I(Field::n_j);
+      if (pp >= 0 && pp >= static_cast<std::int64_t>(m.parts.size())) return ref_error("part", pp);
+      if (jj >= 0 && jj >= static_cast<std::int64_t>(m.joints.size())) return ref_error("joint", jj);
+      Neuron& n = m.neurons.emplace_back();
+      n.part = pp < 0 ? -1 : static_cast<int>(pp);
+      n.joint = jj < 0 ? -1 : static_cast<int>(jj);
+      S(Field::n_d, n.details);
+      S(Field::n_i, n.info);
+      S(Field::n_vstyle, n.vstyle);
+      set_neuron_class(n);
+      n.src = src;
+      break;
+    }
+    case 'c': {
+      const std::int64_t n1 = I(Field::c_n1), n2 = I(Field::c_n2);
+      const auto nn = static_cast<std::int64_t>(m.neurons.size());
+      if (n1 < 0 || n1 >= nn) return ref_error("neuron", n1);
+      if (n2 < 0 || n2 >= nn) return ref_error("neuron", n2);
+      Connection& c = m.connections.emplace_back();
+      c.target = static_cast<int>(n1);
+      c.source = static_cast<int>(n2);
+      c.weight = R(Field::c_w);
+      S(Field::c_i, c.info);
+      c.src = src;
+      m.neurons[static_cast<std::size_t>(n1)].inputs.push_back({c.source, c.weight, c.info});
+      break;
+    }
+  }
+}
+
+Model Parser::run() {
+  // Header: "//0" line, "/*0*/", or none (a bare f0 body).
+  const auto h = frams::parse_genotype_header(text_);
+  if (h.declared) {
+    if (h.malformed || h.format != "0") {
+      diags_.error(h.malformed ? "f0.bad-header" : "f0.not-f0",
+                   h.malformed ? "Invalid genotype format declaration"
+                               : "This genotype is in format '" + h.format + "', not f0",
+                   Location{{}, 1, 1, 0});
+      main_.error_pos = main_.warn_pos = 0;
+      return std::move(main_);
+    }
+    body_off_ = h.body_offset;
+  }
+  main_.body_offset = body_off_;
+  for (std::size_t i = 0; i < body_off_ && i < text_.size(); ++i)
+    if (text_[i] == '\n') ++line_no_, line_start_ = i + 1;
+
+  std::size_t pos = body_off_;
+  const std::size_t n = text_.size();
+  sdk_pos_ = 0;
+  while (pos < n) {
+    const char* nl = static_cast<const char*>(std::memchr(text_.data() + pos, '\n', n - pos));
+    const std::size_t eol = nl ? static_cast<std::size_t>(nl - text_.data()) : n;
+    ++body_line_;
+    std::size_t p = pos;
+    while (p < eol && is_blank(text_[p])) ++p;
+    if (p < eol && text_[p] != '#') {  // not a blank line or a comment
+      char cls = 0;
+      std::size_t after = p + 2;
+      const char c0 = text_[p];
+      if (p + 1 < eol && text_[p + 1] == ':' &&
+          (c0 == 'm' || c0 == 'p' || c0 == 'j' || c0 == 'n' || c0 == 'c')) {
+        cls = c0;
+      } else if (eol - p >= 11 && text_.compare(p, 11, "checkpoint:") == 0) {
+        cls = 'k';
+        after = p + 11;
+      }
+      if (!cls) {
+        fail("f0.invalid-line",
+             "Invalid f0 code, line #" + std::to_string(body_line_) +
+                 " (an element line starts with m:, p:, j:, n:, c: or checkpoint:)",
+             p);
+        build_error_ = true;
+        break;
+      }
+      if (cls == 'k') {
+        main_.checkpoints.emplace_back();
+        target_ = &main_.checkpoints.back();
+      } else {
+        const char id[2] = {cls, 0};
+        const ClassTable* t = find_table(std::string_view(id, 1), opt_.order);
+        while (after < eol && is_blank(text_[after])) ++after;
+        failed_ = false;
+        parse_line(std::string_view(id, 1), *t, after, eol);
+        if (failed_) {
+          build_error_ = true;
+          break;
+        }
+        build(cls, p);
+        if (build_error_) break;
+      }
+      sdk_pos_ = static_cast<std::int64_t>(eol + 1 - body_off_);
+    }
+    if (!nl) break;
+    pos = eol + 1;
+    ++line_no_;
+    line_start_ = pos;
+  }
+  if (build_error_) {
+    main_.valid = false;
+    main_.shape_type = ShapeType::unknown;
+    for (auto& ck : main_.checkpoints) ck.valid = false;
+    return std::move(main_);
+  }
+  final_check(main_, diags_, opt_);
+  for (auto& ck : main_.checkpoints) {
+    Diagnostics ignored;
+    final_check(ck, ignored, opt_);
+  }
+  if (opt_.lint) lint(main_, diags_);
+  return std::move(main_);
+}
+
+}  // namespace
+
+bool has_f0_header(std::string_view text) {
+  const auto h = frams::parse_genotype_header(text);
+  return h.declared && !h.malformed && h.format == "0";
+}
+
+Model parse(std::string_view genotype, Diagnostics& diags, const ParseOptions& opt) {
+  Parser p(genotype, diags, opt);
+  return p.run();
+}
+
+}  // namespace genokit::f0
