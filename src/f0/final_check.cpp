@@ -30,6 +30,7 @@ void set_neuron_class(Neuron& n) {
   std::string_view cls = colon == std::string_view::npos ? d : d.substr(0, colon);
   n.params = colon == std::string_view::npos ? std::string() : std::string(d.substr(colon + 1));
   if (cls.empty()) cls = "N";
+  if (colon != std::string_view::npos && n.params.empty()) n.details.pop_back();  // "G:" -> "G" (SDK)
   n.class_name.assign(cls.data(), cls.size());
   const NeuronClass* c = find_neuron_class(cls);
   n.known_class = c && c->sdk;
@@ -51,7 +52,7 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
   }
   // Shape types: the first part decides.
   const bool solids = np > 0 && m.parts[0].sh != 0;
-  m.shape_type = solids ? ShapeType::solids : ShapeType::ball_and_stick;
+  m.shape_type = np == 0 ? ShapeType::unknown : solids ? ShapeType::solids : ShapeType::ball_and_stick;
   for (std::size_t i = 1; i < np; ++i)
     if ((m.parts[i].sh != 0) != solids) {
       m.shape_type = ShapeType::illegal;

@@ -389,7 +389,7 @@ void Parser::build(char cls, std::size_t off) {
       if (pp >= 0 && pp >= static_cast<std::int64_t>(m.parts.size())) return ref_error("part", pp);
       if (jj >= 0 && jj >= static_cast<std::int64_t>(m.joints.size())) return ref_error("joint", jj);
       Neuron& n = m.neurons.emplace_back();
-      n.part = pp < 0 ? -1 : static_cast<int>(pp);
+      n.part = pp < 0 || jj >= 0 ? -1 : static_cast<int>(pp);  // a joint attachment wins (SDK)
       n.joint = jj < 0 ? -1 : static_cast<int>(jj);
       S(Field::n_d, n.details);
       S(Field::n_i, n.info);
