@@ -118,7 +118,7 @@ Value default_value(const PropDef& p) {
       v.kind = Value::Kind::integer;
       std::int64_t d = 0;
       if (t.has_default) parse_int_prefix(t.default_text, d);
-      else if (t.range_enforced() && t.min > 0) d = std::int64_t(t.min);  // SDK: default = min when 0 is out of range
+      else if (t.has_min) d = std::int64_t(t.min);  // SDK: no default given -> the minimum
       v.i = d;
       break;
     }
@@ -126,7 +126,7 @@ Value default_value(const PropDef& p) {
       v.kind = Value::Kind::floating;
       double d = 0;
       if (t.has_default) parse_double_prefix(t.default_text, d);
-      else if (t.range_enforced() && t.min > 0) d = t.min;
+      else if (t.has_min) d = t.min;
       v.d = d;
       break;
     }

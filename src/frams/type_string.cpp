@@ -153,7 +153,6 @@ bool parse_type(std::string_view text, PropType& out, std::string* error) {
   }
   if (!rtrim(ltrim(nums)).empty())
     return fail(error, "unexpected text after the numbers of the type: \"" + std::string(rtrim(ltrim(nums))) + "\"");
-  if (out.has_min && !out.has_max) return fail(error, "the type gives a minimum without a maximum");
   if (base == 's' && out.has_min && out.min != 0 && out.min != 1)
     return fail(error, "for 's' the first number must be 0 (single line) or 1 (multi-line)");
   if (base == 's' && out.has_max && out.max < 0) return fail(error, "negative maximum length");

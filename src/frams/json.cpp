@@ -1,0 +1,116 @@
+// JSON both ways (shape in json.hpp / docs).
+#include "genokit/frams/json.hpp"
+
+#include <cmath>
+
+#include "genokit/core/numbers.hpp"
+#include "genokit/frams/schema.hpp"
+#include "internal.hpp"
+
+namespace genokit::frams {
+
+nlohmann::ordered_json to_json(const Document& doc, const JsonOptions& opt) {
+  nlohmann::ordered_json arr = nlohmann::ordered_json::array();
+  const Schema* schema = opt.typed ? (opt.schema ? opt.schema : &builtin_schema()) : nullptr;
+  Diagnostics ignored;
+  for (const Object& o : doc.objects) {
+    nlohmann::ordered_json jo = nlohmann::ordered_json::object();
+    jo["_classname"] = std::string(o.class_name);
+    const ClassSchema* cls = schema ? schema->find(o.class_name) : nullptr;
+    for (const Field& f : o.fields) {
+      std::string key(f.key);
+      const PropDef* p = cls ? cls->find(f.key) : nullptr;
+      if (p && (p->type.base == 'd' || p->type.base == 'f')) {
+        ignored.clear();
+        Value v = convert_value(f.value, *p, o.class_name, ignored, {});
+        if (!ignored.has_errors() && v.kind == Value::Kind::integer) {
+          jo[key] = v.i;
+          continue;
+        }
+        if (!ignored.has_errors() && v.kind == Value::Kind::floating && std::isfinite(v.d)) {
+          jo[key] = v.d;
+          continue;
+        }
+      }
+      // nlohmann::json requires valid UTF-8 when dumping: invalid bytes are replaced there
+      jo[key] = std::string(f.value);
+    }
+    arr.push_back(std::move(jo));
+  }
+  return arr;
+}
+
+namespace {
+
+bool bad_name(std::string_view s, bool is_class) {
+  if (is_class && s.empty()) return true;
+  if (s.find_first_of("\r\n") != std::string_view::npos) return true;
+  if (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '#')) return true;
+  if (!is_class && s.find(':') != std::string_view::npos) return true;
+  if (is_class && (s.back() == ' ' || s.back() == '\t' || s == ":" )) return true;
+  return false;
+}
+
+}  // namespace
+
+bool json_to_text(const nlohmann::ordered_json& j, std::string& out, Diagnostics& diags) {
+  const std::size_t errors_before = diags.error_count();
+  if (!j.is_array()) {
+    diags.error("frams.json-shape", "The JSON must be an array of objects like {\"_classname\": \"org\", ...}");
+    return false;
+  }
+  std::size_t index = 0;
+  for (const auto& jo : j) {
+    ++index;
+    std::string where = "object " + std::to_string(index);
+    if (!jo.is_object()) {
+      diags.error("frams.json-shape", "JSON " + where + " is not an object");
+      continue;
+    }
+    auto cn = jo.find("_classname");
+    if (cn == jo.end() || !cn->is_string()) {
+      diags.error("frams.json-shape", "JSON " + where + " has no \"_classname\" string");
+      continue;
+    }
+    const std::string& cls = cn->get_ref<const std::string&>();
+    if (bad_name(cls, true)) {
+      diags.error("frams.json-bad-name", "JSON " + where + ": \"" + cls + "\" cannot be a class name");
+      continue;
+    }
+    out += cls;
+    out += ":\n";
+    for (auto it = jo.begin(); it != jo.end(); ++it) {
+      if (it.key() == "_classname") continue;
+      if (bad_name(it.key(), false)) {
+        diags.error("frams.json-bad-name", "JSON " + where + ": \"" + it.key() +
+                                               "\" cannot be a field name (no ':', line breaks, leading blank or '#')");
+        continue;
+      }
+      std::string value;
+      const auto& v = it.value();
+      if (v.is_string()) value = v.get_ref<const std::string&>();
+      else if (v.is_boolean()) value = v.get<bool>() ? "1" : "0";
+      else if (v.is_null()) value.clear();
+      else if (v.is_number_integer()) value = v.is_number_unsigned() ? std::to_string(v.get<std::uint64_t>()) : std::to_string(v.get<std::int64_t>());
+      else if (v.is_number_float()) value = format_double(v.get<double>());
+      else {
+        diags.error("frams.json-bad-value", "JSON " + where + ": field \"" + it.key() +
+                                                "\" holds an array or object; only strings, numbers, booleans and null can be written");
+        continue;
+      }
+      out += it.key();
+      out += ':';
+      write_canonical_value(it.key(), value, out);
+    }
+    out += '\n';
+  }
+  return diags.error_count() == errors_before;
+}
+
+Document from_json(const nlohmann::ordered_json& j, Diagnostics& diags, std::string name) {
+  std::string text;
+  json_to_text(j, text, diags);
+  return detail::parse_owned(std::move(text), std::move(name), diags, {});
+}
+
+}  // namespace genokit::frams
