@@ -1,0 +1,203 @@
+// Crossover and mutation after the C1 decompilation and the C3 engine (notes §5): gene-level
+// crossover aligned on gene ids, linkage runs, cutting errors, per-byte mutation of mutable genes.
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "genokit/genome/ops.hpp"
+
+namespace genokit::genome {
+
+Scheme Scheme::c1() {
+  return Scheme{};
+}
+
+Scheme Scheme::c3() {
+  Scheme s;
+  s.linkage_min = 10;
+  s.linkage_max = 100;
+  s.mutation = Mutation::c3_weighted;
+  return s;
+}
+
+Random::Random(std::uint64_t seed) : eng_(seed) {}
+std::uint64_t Random::next() {
+  return eng_();
+}
+unsigned Random::below(unsigned n) {
+  if (n <= 1) return 0;
+  const std::uint64_t limit = UINT64_MAX - UINT64_MAX % n;  // reject the biased top end
+  std::uint64_t x;
+  do x = next();
+  while (x >= limit);
+  return unsigned(x % n);
+}
+unsigned Random::range(unsigned lo, unsigned hi) {
+  return hi <= lo ? lo : lo + below(hi - lo + 1);
+}
+double Random::unit() {
+  return double(next() >> 11) * (1.0 / 9007199254740992.0);
+}
+
+namespace {
+
+bool makes_marker(const std::string& b, std::size_t at) {
+  std::size_t from = at >= 3 ? at - 3 : 0;
+  for (std::size_t p = from; p <= at && p + 4 <= b.size(); ++p)
+    if (b[p] == 'g' && b[p + 1] == 'e' && b[p + 2] == 'n' && (b[p + 3] == 'e' || b[p + 3] == 'd'))
+      return true;
+  return false;
+}
+
+// Mutates a copied gene (marker + header + data) in place.
+void mutate_gene(std::string& gb, Version v, const Scheme& s, Random& rng, OperatorStats* st) {
+  if (s.mutation == Scheme::Mutation::none || gb.size() < 10) return;
+  const auto flags = static_cast<unsigned char>(gb[9]);
+  if (!(flags & kMutable)) return;
+  const unsigned weighting = v == Version::c1 ? 0 : static_cast<unsigned char>(gb.size() > 10 ? gb[10] : 0);
+  unsigned one_in = s.c1_one_in;
+  if (s.mutation == Scheme::Mutation::c3_weighted) {
+    std::uint64_t n = std::uint64_t(s.c3_base) * (256 - weighting) / 256;
+    n = n * (256 - std::min(s.parent_chance, 255u)) / 256;
+    one_in = unsigned(std::max<std::uint64_t>(n, 1));
+  }
+  const double degree_exp = 1.0 + 127.0 * double(255 - std::min(s.parent_degree, 255u)) / 255.0;
+  auto visit = [&](std::size_t pos) {
+    if (st) ++st->eligible_bytes;
+    if (rng.below(one_in) != 0) return;
+    unsigned mask = 0;
+    if (s.mutation == Scheme::Mutation::c1_bit) {
+      unsigned k = 0;
+      while (k < 8 && rng.below(2) != 0) ++k;  // bit k with probability 2^-(k+1)
+      if (st) st->flipped_bits.push_back(k);
+      mask = k < 8 ? 1u << k : 0;
+    } else {
+      mask = std::max(1u, unsigned(std::floor(255.0 * std::pow(rng.unit(), degree_exp))));
+    }
+    if (!mask) return;
+    const char old = gb[pos];
+    gb[pos] = char(static_cast<unsigned char>(old) ^ mask);
+    if (makes_marker(gb, pos)) {  // never let a mutation forge a marker the engines would split on
+      gb[pos] = old;
+      return;
+    }
+    if (st) ++st->mutated_bytes;
+  };
+  visit(8);  // switch-on stage
+  for (std::size_t p = 10; p < gb.size(); ++p) visit(p);
+}
+
+void set_chars(std::string& gb, std::size_t at, std::size_t size, std::string_view s) {
+  if (at + size > gb.size()) return;
+  for (std::size_t i = 0; i < size; ++i) gb[at + i] = i < s.size() ? s[i] : '\0';
+}
+
+// Writes the parents' monikers into a genus gene (gene bytes).
+void set_monikers(std::string& gb, Version v, std::string_view mum, std::string_view dad) {
+  const GeneLayout* l = find_layout(v, 2, 1);
+  if (!l || gb.size() < 4 + header_size(v) + l->data_size) return;
+  const std::size_t d = 4 + header_size(v);
+  for (const FieldDef& f : l->fields) {
+    if (std::string_view(f.name) == "mum") set_chars(gb, d + f.offset, f.size, mum);
+    if (std::string_view(f.name) == "dad") set_chars(gb, d + f.offset, f.size, dad);
+  }
+}
+
+}  // namespace
+
+std::string mutate(const Genome& in, const Scheme& s, Random& rng, OperatorStats* st) {
+  Builder b(in.version);
+  b.lead(in.lead());
+  std::string gb;
+  for (const Gene& g : in.genes) {
+    gb.assign(in.gene_bytes(g));
+    if (!g.truncated) mutate_gene(gb, in.version, s, rng, st);
+    b.raw(gb);
+  }
+  if (in.gend_offset >= 0) b.gend();
+  b.tail(in.tail());
+  return std::move(b.bytes());
+}
+
+std::string cross(const Genome& mum, const Genome& dad, std::string_view mum_moniker,
+                  std::string_view dad_moniker, const Scheme& s, Random& rng, OperatorStats* st) {
+  const Genome* strand[2] = {&mum, &dad};
+  std::unordered_map<std::uint32_t, int> first[2];
+  for (int k = 0; k < 2; ++k)
+    for (int i = int(strand[k]->genes.size()) - 1; i >= 0; --i) first[k][strand[k]->genes[i].key()] = i;
+  const std::size_t budget = mum.tail_offset + dad.tail_offset;
+  Builder b(mum.version);
+  std::string gb;
+  std::size_t child_genes = 0;
+  std::int64_t last_key = -1;
+  auto copy = [&](int k, int i, bool dup) {
+    const Gene& g = strand[k]->genes[std::size_t(i)];
+    gb.assign(strand[k]->gene_bytes(g));
+    if (dup && gb.size() > 7) gb[7] = char(static_cast<unsigned char>(gb[7]) + 1);  // generation
+    if (!g.truncated) mutate_gene(gb, mum.version, s, rng, st);
+    if (child_genes == 0 && g.type == 2 && g.subtype == 1)
+      set_monikers(gb, mum.version, mum_moniker, dad_moniker);
+    b.raw(gb);
+    ++child_genes;
+    last_key = g.key();
+  };
+  int cur = int(rng.below(2));
+  int pos[2] = {0, 0};
+  const int n[2] = {int(mum.genes.size()), int(dad.genes.size())};
+  while (pos[cur] < n[cur] && b.bytes().size() < budget) {
+    unsigned run = rng.range(s.linkage_min, s.linkage_max);
+    if (st) st->drawn_runs.push_back(run);
+    unsigned copied = 0;
+    while (pos[cur] < n[cur] && copied < run) {
+      copy(cur, pos[cur]++, false);
+      ++copied;
+    }
+    // Carry on until the other strand has this gene, and never stop inside a run of equal ids.
+    int allele = -1;
+    while (pos[cur] < n[cur]) {
+      const Gene& g = strand[cur]->genes[std::size_t(pos[cur])];
+      auto it = first[1 - cur].find(g.key());
+      if (it != first[1 - cur].end() && std::int64_t(g.key()) != last_key) {
+        allele = it->second;
+        break;
+      }
+      copy(cur, pos[cur]++, false);
+      ++copied;
+    }
+    if (st) st->copied_runs.push_back(copied);
+    if (allele < 0 || b.bytes().size() >= budget) break;
+    if (st) ++st->crossovers;
+    const int other = 1 - cur;
+    int start = allele;
+    if (rng.below(s.cut_error_one_in) == 0) {
+      if (st) ++st->cut_errors;
+      if (rng.below(2) == 0) {
+        if (strand[cur]->genes[std::size_t(pos[cur])].flags & kDuplicable) {
+          copy(cur, pos[cur], true);  // the old strand's gene, generation + 1; its allele follows
+          if (st) ++st->duplications;
+        }
+      } else if (strand[other]->genes[std::size_t(allele)].flags & kDeletable) {
+        ++start;  // the new strand's gene is skipped
+        if (st) ++st->deletions;
+      }
+    }
+    cur = other;
+    pos[cur] = start;
+  }
+  b.gend();
+  return std::move(b.bytes());
+}
+
+std::string default_moniker(const Genome& g) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : std::string_view(g.bytes).substr(0, g.tail_offset)) h = (h ^ c) * 1099511628211ull;
+  const char* digits = "0123456789abcdefghijklmnopqrstuvwxyz";
+  std::string m;
+  for (int i = 0; i < 4; ++i) {
+    m += digits[h % 36];
+    h /= 36;
+  }
+  return m;
+}
+
+}  // namespace genokit::genome
