@@ -104,9 +104,8 @@ Location Document::locate_value(const Field& f, std::size_t value_offset) const 
       ++raw;
     }
     // land on the byte that produced the decoded character (skip an escape's backslash / a CR)
-    while (raw < f.raw_end &&
-           ((t[raw] == '\\' && raw + 1 < f.raw_end && t[raw + 1] == '~') ||
-            (f.multiline && t[raw] == '\r' && raw + 1 < f.raw_end && t[raw + 1] == '\n')))
+    while (raw < f.raw_end && ((t[raw] == '\\' && raw + 1 < f.raw_end && t[raw + 1] == '~') ||
+                               (f.multiline && t[raw] == '\r' && raw + 1 < f.raw_end && t[raw + 1] == '\n')))
       ++raw;
   }
   l.line = std::uint32_t(line);

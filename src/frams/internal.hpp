@@ -14,8 +14,6 @@ namespace genokit::frams::detail {
 // Linear for small objects, hashed for big ones (no quadratic behaviour).
 void previous_same_key(const Object& o, std::vector<std::uint32_t>& prev);
 
-Document parse_owned(std::string text, std::string file_name, Diagnostics& diags, const LoadOptions& opt);
-
 // Location of the start of the value of `f` without scanning the value.
 Location value_start(const Document& doc, const Field& f);
 Location key_location(const Document& doc, const Field& f);

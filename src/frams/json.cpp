@@ -47,7 +47,7 @@ bool bad_name(std::string_view s, bool is_class) {
   if (s.find_first_of("\r\n") != std::string_view::npos) return true;
   if (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '#')) return true;
   if (!is_class && s.find(':') != std::string_view::npos) return true;
-  if (is_class && (s.back() == ' ' || s.back() == '\t' || s == ":" )) return true;
+  if (is_class && (s.back() == ' ' || s.back() == '\t' || s == ":")) return true;
   return false;
 }
 
@@ -56,7 +56,8 @@ bool bad_name(std::string_view s, bool is_class) {
 bool json_to_text(const nlohmann::ordered_json& j, std::string& out, Diagnostics& diags) {
   const std::size_t errors_before = diags.error_count();
   if (!j.is_array()) {
-    diags.error("frams.json-shape", "The JSON must be an array of objects like {\"_classname\": \"org\", ...}");
+    diags.error("frams.json-shape",
+                "The JSON must be an array of objects like {\"_classname\": \"org\", ...}");
     return false;
   }
   std::size_t index = 0;
@@ -82,20 +83,29 @@ bool json_to_text(const nlohmann::ordered_json& j, std::string& out, Diagnostics
     for (auto it = jo.begin(); it != jo.end(); ++it) {
       if (it.key() == "_classname") continue;
       if (bad_name(it.key(), false)) {
-        diags.error("frams.json-bad-name", "JSON " + where + ": \"" + it.key() +
-                                               "\" cannot be a field name (no ':', line breaks, leading blank or '#')");
+        diags.error("frams.json-bad-name",
+                    "JSON " + where + ": \"" + it.key() +
+                        "\" cannot be a field name (no ':', line breaks, leading blank or '#')");
         continue;
       }
       std::string value;
       const auto& v = it.value();
-      if (v.is_string()) value = v.get_ref<const std::string&>();
-      else if (v.is_boolean()) value = v.get<bool>() ? "1" : "0";
-      else if (v.is_null()) value.clear();
-      else if (v.is_number_integer()) value = v.is_number_unsigned() ? std::to_string(v.get<std::uint64_t>()) : std::to_string(v.get<std::int64_t>());
-      else if (v.is_number_float()) value = format_double(v.get<double>());
+      if (v.is_string())
+        value = v.get_ref<const std::string&>();
+      else if (v.is_boolean())
+        value = v.get<bool>() ? "1" : "0";
+      else if (v.is_null())
+        value.clear();
+      else if (v.is_number_integer())
+        value = v.is_number_unsigned() ? std::to_string(v.get<std::uint64_t>())
+                                       : std::to_string(v.get<std::int64_t>());
+      else if (v.is_number_float())
+        value = format_double(v.get<double>());
       else {
-        diags.error("frams.json-bad-value", "JSON " + where + ": field \"" + it.key() +
-                                                "\" holds an array or object; only strings, numbers, booleans and null can be written");
+        diags.error(
+            "frams.json-bad-value",
+            "JSON " + where + ": field \"" + it.key() +
+                "\" holds an array or object; only strings, numbers, booleans and null can be written");
         continue;
       }
       out += it.key();
@@ -110,7 +120,7 @@ bool json_to_text(const nlohmann::ordered_json& j, std::string& out, Diagnostics
 Document from_json(const nlohmann::ordered_json& j, Diagnostics& diags, std::string name) {
   std::string text;
   json_to_text(j, text, diags);
-  return detail::parse_owned(std::move(text), std::move(name), diags, {});
+  return parse_owned(std::move(text), std::move(name), diags, {});
 }
 
 }  // namespace genokit::frams

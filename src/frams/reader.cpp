@@ -17,7 +17,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool is_blank_char(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_blank_char(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
 
 std::string_view trim_blanks(std::string_view s) {
   std::size_t b = 0, e = s.size();
@@ -48,7 +50,8 @@ class Reader {
   Location loc(std::uint32_t line, std::size_t offset, std::size_t line_begin) const {
     return Location{name_, line, std::uint32_t(offset - line_begin + 1), std::int64_t(offset)};
   }
-  void read_object(std::size_t& pos, std::uint32_t& line_no, std::string_view class_name, std::size_t header_begin);
+  void read_object(std::size_t& pos, std::uint32_t& line_no, std::string_view class_name,
+                   std::size_t header_begin);
   void handle_include(const Line& l, std::uint32_t line_no, int depth);
   void flush_unexpected(bool in_object, std::string_view obj_name);
   void note_unexpected(std::uint32_t line_no, std::size_t offset, std::size_t line_begin, bool in_object,
@@ -67,8 +70,8 @@ class Reader {
   std::vector<std::uint32_t> prev_;
 };
 
-void Reader::note_unexpected(std::uint32_t line_no, std::size_t offset, std::size_t line_begin, bool in_object,
-                             std::string_view obj_name) {
+void Reader::note_unexpected(std::uint32_t line_no, std::size_t offset, std::size_t line_begin,
+                             bool in_object, std::string_view obj_name) {
   if (unexpected_first_ != 0 && unexpected_last_ + 1 == line_no) {
     if (unexpected_last_ == unexpected_first_) unexpected_loc_ = loc(line_no, offset, line_begin);
     unexpected_last_ = line_no;
@@ -87,8 +90,8 @@ void Reader::note_unexpected(std::uint32_t line_no, std::size_t offset, std::siz
 void Reader::flush_unexpected(bool, std::string_view) {
   if (unexpected_first_ != 0 && unexpected_last_ != unexpected_first_) {
     diags_.warning("frams.unexpected-line",
-                   "The following line(s) were also unexpected: " + std::to_string(unexpected_first_ + 1) + "-" +
-                       std::to_string(unexpected_last_),
+                   "The following line(s) were also unexpected: " + std::to_string(unexpected_first_ + 1) +
+                       "-" + std::to_string(unexpected_last_),
                    unexpected_loc_);
   }
   unexpected_first_ = unexpected_last_ = 0;
@@ -103,8 +106,9 @@ void Reader::scan_bytes() {
     std::size_t count = std::count(base + first, base + n, '\0');
     Location l = doc_.locate(src_, first);
     diags_.warning("frams.nul-byte",
-                   "The file contains " + std::to_string(count) + " NUL byte(s); they are kept as data (the SDK stops "
-                   "reading a line at a NUL byte)",
+                   "The file contains " + std::to_string(count) +
+                       " NUL byte(s); they are kept as data (the SDK stops "
+                       "reading a line at a NUL byte)",
                    l);
   }
   if (!opt_.check_utf8) return;
@@ -127,15 +131,19 @@ void Reader::scan_bytes() {
     }
     std::size_t len = 0;
     std::uint32_t cp = 0;
-    if (c >= 0xC2 && c <= 0xDF) len = 2, cp = c & 0x1F;
-    else if (c >= 0xE0 && c <= 0xEF) len = 3, cp = c & 0x0F;
-    else if (c >= 0xF0 && c <= 0xF4) len = 4, cp = c & 0x07;
+    if (c >= 0xC2 && c <= 0xDF)
+      len = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF)
+      len = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4)
+      len = 4, cp = c & 0x07;
     bool ok = len != 0 && i + len <= n;
     for (std::size_t k = 1; ok && k < len; ++k) {
       if ((u[i + k] & 0xC0) != 0x80) ok = false;
       cp = (cp << 6) | (u[i + k] & 0x3F);
     }
-    if (ok && ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))))
+    if (ok && ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+               (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))))
       ok = false;
     if (ok) {
       i += len;
@@ -280,8 +288,9 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
         f.raw_end = n;
         f.span_end = n;
         diags_.error("frams.unterminated-multiline",
-                     "Closing '~' (tilde) not found in '" + std::string(o.class_name) + "." + std::string(f.key) +
-                         "' while reading from '" + name_ + "'; the value runs to the end of the file",
+                     "Closing '~' (tilde) not found in '" + std::string(o.class_name) + "." +
+                         std::string(f.key) + "' while reading from '" + name_ +
+                         "'; the value runs to the end of the file",
                      loc(line_no, c + 1, l.begin));
       } else {
         f.raw_end = close;
@@ -370,19 +379,18 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
   std::size_t q2 = q1 == std::string_view::npos ? q1 : rest.find('"', q1 + 1);
   Location where = loc(line_no, l.begin, l.begin);
   if (q2 == std::string_view::npos || q2 == q1 + 1) {
-    diags_.warning("frams.include-invalid", "invalid \"" + std::string(content) + "\" in " + name_,
-                   where);
+    diags_.warning("frams.include-invalid", "invalid \"" + std::string(content) + "\" in " + name_, where);
     return;
   }
   std::string target(rest.substr(q1 + 1, q2 - q1 - 1));
   if (opt_.includes == LoadOptions::Includes::forbid) {
-    diags_.warning("frams.include-forbidden", "#include \"" + target + "\" was not read (includes are forbidden)",
-                   where);
+    diags_.warning("frams.include-forbidden",
+                   "#include \"" + target + "\" was not read (includes are forbidden)", where);
     return;
   }
   std::error_code ec;
   fs::path base_dir = (src_ == 0 && (name_ == "<stdin>" || name_.empty())) ? fs::current_path(ec)
-                                                                            : fs::path(name_).parent_path();
+                                                                           : fs::path(name_).parent_path();
   fs::path full = fs::path(target).is_absolute() ? fs::path(target) : base_dir / target;
   fs::path canon = fs::weakly_canonical(full, ec);
   if (ec) canon = full.lexically_normal();
@@ -390,27 +398,28 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
   for (std::uint32_t s = src_;; s = doc_.source(s).parent) {
     fs::path sp = fs::weakly_canonical(fs::path(doc_.source(s).name), ec);
     if (!ec && sp == canon) {
-      diags_.warning("frams.include-cycle",
-                     "circular reference ignored (\"" + target + "\")", where);
+      diags_.warning("frams.include-cycle", "circular reference ignored (\"" + target + "\")", where);
       return;
     }
     if (s == 0) break;
   }
   if (depth + 1 > opt_.max_include_depth) {
     diags_.warning("frams.include-too-deep",
-                   "#include \"" + target + "\" not read: more than " + std::to_string(opt_.max_include_depth) +
-                       " nested includes",
+                   "#include \"" + target + "\" not read: more than " +
+                       std::to_string(opt_.max_include_depth) + " nested includes",
                    where);
     return;
   }
   if (opt_.includes == LoadOptions::Includes::confine) {
-    fs::path root = opt_.include_root.empty() ? fs::path(doc_.source(0).name).parent_path() : fs::path(opt_.include_root);
+    fs::path root =
+        opt_.include_root.empty() ? fs::path(doc_.source(0).name).parent_path() : fs::path(opt_.include_root);
     if (root.empty()) root = fs::current_path(ec);
     fs::path croot = fs::weakly_canonical(root, ec);
     if (!path_within(croot, canon)) {
-      diags_.warning("frams.include-outside-root",
-                     "#include \"" + target + "\" not read: it is outside the include root '" + root.string() + "'",
-                     where);
+      diags_.warning(
+          "frams.include-outside-root",
+          "#include \"" + target + "\" not read: it is outside the include root '" + root.string() + "'",
+          where);
       return;
     }
   }
@@ -430,7 +439,6 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
 
 }  // namespace
 
-namespace detail {
 Document parse_owned(std::string text, std::string file_name, Diagnostics& diags, const LoadOptions& opt) {
   Document doc;
   doc.add_source(std::move(file_name), std::move(text));
@@ -439,10 +447,9 @@ Document parse_owned(std::string text, std::string file_name, Diagnostics& diags
   r.read_source(0, 0);
   return doc;
 }
-}  // namespace detail
 
 Document parse(std::string_view text, std::string file_name, Diagnostics& diags, const LoadOptions& opt) {
-  return detail::parse_owned(std::string(text), std::move(file_name), diags, opt);
+  return parse_owned(std::string(text), std::move(file_name), diags, opt);
 }
 
 Document load_file(const std::string& path, Diagnostics& diags, const LoadOptions& opt) {
@@ -452,7 +459,7 @@ Document load_file(const std::string& path, Diagnostics& diags, const LoadOption
     d.add_source(display_name(path), {});
     return d;
   }
-  return detail::parse_owned(std::move(bytes), path == "-" ? display_name(path) : path, diags, opt);
+  return parse_owned(std::move(bytes), path == "-" ? display_name(path) : path, diags, opt);
 }
 
 }  // namespace genokit::frams

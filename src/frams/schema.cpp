@@ -15,13 +15,15 @@ void ClassSchema::build_index() {
   index_.clear();
   index_.reserve(props.size());
   for (std::size_t i = 0; i < props.size(); ++i) index_.emplace_back(props[i].id, i);
-  std::stable_sort(index_.begin(), index_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(index_.begin(), index_.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
 }
 
 const PropDef* ClassSchema::find(std::string_view id) const {
   if (index_.size() == props.size() && !props.empty()) {
-    auto it = std::lower_bound(index_.begin(), index_.end(), id,
-                               [](const auto& e, std::string_view k) { return std::string_view(e.first) < k; });
+    auto it = std::lower_bound(index_.begin(), index_.end(), id, [](const auto& e, std::string_view k) {
+      return std::string_view(e.first) < k;
+    });
     // first occurrence in the table wins, as in the SDK's findId
     const PropDef* best = nullptr;
     for (; it != index_.end() && it->first == id; ++it)
@@ -51,7 +53,8 @@ std::string_view skip_leading_blanks(std::string_view s) {
 std::optional<std::int64_t> sdk_parse_int(std::string_view s) {
   s = skip_leading_blanks(s);
   if (auto v = parse_int(s)) {
-    if (*v >= std::numeric_limits<std::int32_t>::min() && *v <= std::numeric_limits<std::int32_t>::max()) return v;
+    if (*v >= std::numeric_limits<std::int32_t>::min() && *v <= std::numeric_limits<std::int32_t>::max())
+      return v;
     return std::nullopt;
   }
   std::string_view h = s;
@@ -60,7 +63,10 @@ std::optional<std::int64_t> sdk_parse_int(std::string_view s) {
   if (h.size() > 2 && h[0] == '0' && (h[1] == 'x' || h[1] == 'X')) {
     std::uint64_t v = 0;
     for (char c : h.substr(2)) {
-      int d = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+      int d = (c >= '0' && c <= '9')   ? c - '0'
+              : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+              : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                       : -1;
       if (d < 0 || v > 0xFFFFFFFFull) return std::nullopt;
       v = v * 16 + std::uint64_t(d);
     }
@@ -90,15 +96,20 @@ std::string quoted_for_message(std::string_view s) {
          std::to_string(s.size()) + ")";
 }
 
-std::string full_name(std::string_view cls, const PropDef& p) { return std::string(cls) + "." + p.id; }
+std::string full_name(std::string_view cls, const PropDef& p) {
+  return std::string(cls) + "." + p.id;
+}
 
 }  // namespace
 
 std::string format_value(const Value& v) {
   switch (v.kind) {
-    case Value::Kind::none: return {};
-    case Value::Kind::integer: return std::to_string(v.i);
-    case Value::Kind::string: return v.s;
+    case Value::Kind::none:
+      return {};
+    case Value::Kind::integer:
+      return std::to_string(v.i);
+    case Value::Kind::string:
+      return v.s;
     case Value::Kind::floating: {
       if (std::isinf(v.d)) return v.d > 0 ? "Inf.0" : "-Inf.0";
       if (std::isnan(v.d)) return "NaN";
@@ -117,21 +128,28 @@ Value default_value(const PropDef& p) {
     case 'd': {
       v.kind = Value::Kind::integer;
       std::int64_t d = 0;
-      if (t.has_default) parse_int_prefix(t.default_text, d);
-      else if (t.has_min) d = std::int64_t(t.min);  // SDK: no default given -> the minimum
+      if (t.has_default)
+        parse_int_prefix(t.default_text, d);
+      else if (t.has_min)
+        d = std::int64_t(t.min);  // SDK: no default given -> the minimum
       v.i = d;
       break;
     }
     case 'f': {
       v.kind = Value::Kind::floating;
       double d = 0;
-      if (t.has_default) parse_double_prefix(t.default_text, d);
-      else if (t.has_min) d = t.min;
+      if (t.has_default)
+        parse_double_prefix(t.default_text, d);
+      else if (t.has_min)
+        d = t.min;
       v.d = d;
       break;
     }
-    case 's': v.kind = Value::Kind::string, v.s = t.default_text; break;
-    default: break;
+    case 's':
+      v.kind = Value::Kind::string, v.s = t.default_text;
+      break;
+    default:
+      break;
   }
   return v;
 }
@@ -161,8 +179,9 @@ Value convert_value(std::string_view text, const PropDef& p, std::string_view cl
         bool big = double(v.i) > t.max;
         std::int64_t adj = std::int64_t(big ? t.max : t.min);
         diags.warning("frams.value-clamped",
-                      "Setting " + full_name(cls, p) + " = '" + std::to_string(v.i) + "' exceeded allowed range (" +
-                          (big ? "too big" : "too small") + "). Adjusted to '" + std::to_string(adj) + "'.",
+                      "Setting " + full_name(cls, p) + " = '" + std::to_string(v.i) +
+                          "' exceeded allowed range (" + (big ? "too big" : "too small") +
+                          "). Adjusted to '" + std::to_string(adj) + "'.",
                       where);
         v.i = adj;
       }
@@ -186,8 +205,9 @@ Value convert_value(std::string_view text, const PropDef& p, std::string_view cl
         adj.kind = Value::Kind::floating;
         adj.d = big ? t.max : t.min;
         diags.warning("frams.value-clamped",
-                      "Setting " + full_name(cls, p) + " = '" + format_value(v) + "' exceeded allowed range (" +
-                          (big ? "too big" : "too small") + "). Adjusted to '" + format_value(adj) + "'.",
+                      "Setting " + full_name(cls, p) + " = '" + format_value(v) +
+                          "' exceeded allowed range (" + (big ? "too big" : "too small") +
+                          "). Adjusted to '" + format_value(adj) + "'.",
                       where);
         v.d = adj.d;
       }
@@ -278,19 +298,23 @@ void check_object(const Document& doc, const Object& obj, const Schema& schema, 
   }
   const std::string& file = doc.source(obj.source).name;
   std::string_view base_name = file;
-  if (auto slash = base_name.find_last_of('/'); slash != std::string_view::npos) base_name.remove_prefix(slash + 1);
+  if (auto slash = base_name.find_last_of('/'); slash != std::string_view::npos)
+    base_name.remove_prefix(slash + 1);
   // duplicate detection over known fields only (the SDK reports them in ParamInterface::load)
   thread_local std::vector<std::uint32_t> prev;
-  if (obj.fields.size() > 1) detail::previous_same_key(obj, prev);
-  else prev.assign(obj.fields.size(), 0);
+  if (obj.fields.size() > 1)
+    detail::previous_same_key(obj, prev);
+  else
+    prev.assign(obj.fields.size(), 0);
   for (std::size_t i = 0; i < obj.fields.size(); ++i) {
     const Field& f = obj.fields[i];
     const PropDef* p = cls->find(f.key);
     if (!p) {
       if (cls->closed)
-        diags.warning("frams.unknown-field",
-                      "Ignored unknown property '" + std::string(obj.class_name) + "." + std::string(f.key) + "'",
-                      detail::key_location(doc, f));
+        diags.warning(
+            "frams.unknown-field",
+            "Ignored unknown property '" + std::string(obj.class_name) + "." + std::string(f.key) + "'",
+            detail::key_location(doc, f));
       continue;
     }
     if (prev[i])
@@ -318,7 +342,8 @@ ClassSchema props_from_document(const Document& doc, std::string class_name, Dia
     const Field* id = o.find("id");
     if (!id || id->value.empty()) {
       diags.error("frams.prop-missing-id",
-                  "This " + std::string(o.class_name) + ": object has no id, so the property cannot be used", where);
+                  "This " + std::string(o.class_name) + ": object has no id, so the property cannot be used",
+                  where);
       continue;
     }
     p.id = std::string(id->value);
@@ -332,15 +357,18 @@ ClassSchema props_from_document(const Document& doc, std::string class_name, Dia
       p.type_text = std::string(type->value);
       std::string err;
       if (!parse_type(p.type_text, p.type, &err)) {
-        diags.error("frams.bad-type", "Property '" + p.id + "' has an invalid type \"" + p.type_text + "\": " + err,
+        diags.error("frams.bad-type",
+                    "Property '" + p.id + "' has an invalid type \"" + p.type_text + "\": " + err,
                     detail::value_start(doc, *type));
-      } else if (p.type.has_default && p.type.range_enforced() && (p.type.base == 'd' || p.type.base == 'f')) {
+      } else if (p.type.has_default && p.type.range_enforced() &&
+                 (p.type.base == 'd' || p.type.base == 'f')) {
         double d = 0;
         parse_double_prefix(p.type.default_text, d);
         if (d < p.type.min || d > p.type.max)
           diags.warning("frams.prop-bad-default",
-                        "Property '" + p.id + "': the default " + p.type.default_text + " is outside the range " +
-                            format_double(p.type.min) + ".." + format_double(p.type.max) +
+                        "Property '" + p.id + "': the default " + p.type.default_text +
+                            " is outside the range " + format_double(p.type.min) + ".." +
+                            format_double(p.type.max) +
                             " (the SDK adjusts it every time an object is created)",
                         detail::value_start(doc, *type));
       }
@@ -348,15 +376,16 @@ ClassSchema props_from_document(const Document& doc, std::string class_name, Dia
     if (const Field* fl = o.find("flags")) {
       auto v = sdk_parse_int(fl->value);
       if (!v || *v < 0)
-        diags.error("frams.bad-flags",
-                    "Property '" + p.id + "' has invalid flags '" + std::string(fl->value) + "' (expected a number)",
-                    detail::value_start(doc, *fl));
+        diags.error(
+            "frams.bad-flags",
+            "Property '" + p.id + "' has invalid flags '" + std::string(fl->value) + "' (expected a number)",
+            detail::value_start(doc, *fl));
       else
         p.flags = std::uint32_t(*v);
     }
     if (out.find(p.id)) {
-      diags.warning("frams.prop-duplicate-id", "Property '" + p.id + "' is defined more than once; the first one is used",
-                    where);
+      diags.warning("frams.prop-duplicate-id",
+                    "Property '" + p.id + "' is defined more than once; the first one is used", where);
     }
     out.props.push_back(std::move(p));
     out.build_index();
@@ -374,7 +403,8 @@ void check_values(const Document& doc, const Object& obj, const ClassSchema& pro
     if (!p) {
       if (report_unknown)
         diags.note("frams.unknown-field",
-                   "'" + std::string(f.key) + "' is not a property defined for " + props.name, detail::key_location(doc, f));
+                   "'" + std::string(f.key) + "' is not a property defined for " + props.name,
+                   detail::key_location(doc, f));
       continue;
     }
     const PropType& t = p->type;
@@ -383,7 +413,8 @@ void check_values(const Document& doc, const Object& obj, const ClassSchema& pro
       auto v = sdk_parse_int(f.value);
       if (!v) {
         auto lbl = std::find(t.labels.begin(), t.labels.end(), f.value);
-        std::string msg = "'" + std::string(f.value) + "' is not an integer (" + name + " has type \"" + p->type_text + "\")";
+        std::string msg = "'" + std::string(f.value) + "' is not an integer (" + name + " has type \"" +
+                          p->type_text + "\")";
         if (lbl != t.labels.end())
           msg += "; labels are not accepted as values, write " +
                  std::to_string(std::int64_t(t.has_min ? t.min : 0) + (lbl - t.labels.begin()));
@@ -392,10 +423,11 @@ void check_values(const Document& doc, const Object& obj, const ClassSchema& pro
       }
       if (t.range_enforced() && (double(*v) < t.min || double(*v) > t.max))
         diags.error("frams.value-out-of-range",
-                    "Value " + std::to_string(*v) + " of " + name + " is outside the range " + format_double(t.min) +
-                        ".." + format_double(t.max),
+                    "Value " + std::to_string(*v) + " of " + name + " is outside the range " +
+                        format_double(t.min) + ".." + format_double(t.max),
                     where);
-      else if (!t.labels.empty() && (*v - std::int64_t(t.has_min ? t.min : 0)) >= std::int64_t(t.labels.size()))
+      else if (!t.labels.empty() &&
+               (*v - std::int64_t(t.has_min ? t.min : 0)) >= std::int64_t(t.labels.size()))
         diags.error("frams.bad-enum",
                     "Value " + std::to_string(*v) + " of " + name + " has no label (" +
                         std::to_string(t.labels.size()) + " labels)",
@@ -403,24 +435,26 @@ void check_values(const Document& doc, const Object& obj, const ClassSchema& pro
     } else if (t.base == 'f') {
       auto v = sdk_parse_double(f.value);
       if (!v) {
-        diags.error("frams.bad-number",
-                    "'" + std::string(f.value) + "' is not a number (" + name + " has type \"" + p->type_text + "\")",
-                    where);
+        diags.error(
+            "frams.bad-number",
+            "'" + std::string(f.value) + "' is not a number (" + name + " has type \"" + p->type_text + "\")",
+            where);
         continue;
       }
       if (t.range_enforced() && (*v < t.min || *v > t.max))
         diags.error("frams.value-out-of-range",
-                    "Value " + format_double(*v) + " of " + name + " is outside the range " + format_double(t.min) +
-                        ".." + format_double(t.max),
+                    "Value " + format_double(*v) + " of " + name + " is outside the range " +
+                        format_double(t.min) + ".." + format_double(t.max),
                     where);
     } else if (t.base == 's') {
       if (std::int64_t m = t.max_length(); m > 0 && std::int64_t(f.value.size()) > m)
         diags.error("frams.value-too-long",
-                    name + " is " + std::to_string(f.value.size()) + " characters long; at most " + std::to_string(m) +
-                        " are allowed",
+                    name + " is " + std::to_string(f.value.size()) + " characters long; at most " +
+                        std::to_string(m) + " are allowed",
                     where);
       if (!t.multiline_hint() && f.value.find('\n') != std::string_view::npos)
-        diags.warning("frams.value-multiline", name + " is a single-line text but the value has several lines", where);
+        diags.warning("frams.value-multiline",
+                      name + " is a single-line text but the value has several lines", where);
     }
   }
 }

@@ -8,7 +8,9 @@
 namespace genokit::frams {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
 
 std::string_view ltrim(std::string_view s) {
   while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
@@ -41,12 +43,14 @@ bool fail(std::string* error, std::string msg) {
 bool parse_signature(std::string_view s, PropType& out, std::string* error) {
   // s starts after 'p' and its blanks; expected: [RET](ARG [name], ...)
   std::size_t open = s.find('(');
-  if (open == std::string_view::npos) return fail(error, "procedure signature without '(': \"" + std::string(s) + "\"");
+  if (open == std::string_view::npos)
+    return fail(error, "procedure signature without '(': \"" + std::string(s) + "\"");
   std::size_t close = s.rfind(')');
   if (close == std::string_view::npos || close < open)
     return fail(error, "procedure signature without ')': \"" + std::string(s) + "\"");
   if (!rtrim(s.substr(close + 1)).empty())
-    return fail(error, "unexpected text after ')' in procedure signature: \"" + std::string(s.substr(close + 1)) + "\"");
+    return fail(error, "unexpected text after ')' in procedure signature: \"" +
+                           std::string(s.substr(close + 1)) + "\"");
   out.has_signature = true;
   std::string_view ret = rtrim(ltrim(s.substr(0, open)));
   if (!ret.empty() && !valid_value_type(ret))
@@ -57,7 +61,8 @@ bool parse_signature(std::string_view s, PropType& out, std::string* error) {
   std::size_t start = 0;
   while (true) {
     std::size_t comma = args.find(',', start);
-    std::string_view a = rtrim(ltrim(args.substr(start, comma == std::string_view::npos ? comma : comma - start)));
+    std::string_view a =
+        rtrim(ltrim(args.substr(start, comma == std::string_view::npos ? comma : comma - start)));
     std::size_t sp = a.find_first_of(" \t");
     ProcArg pa;
     pa.type = std::string(a.substr(0, sp));
@@ -122,7 +127,8 @@ bool parse_type(std::string_view text, PropType& out, std::string* error) {
   }
   nums = ltrim(nums);
   if (base == 'x' || base == 'l' || base == 'e') {
-    if (!rtrim(nums).empty()) return fail(error, "unexpected text after the type: \"" + std::string(rtrim(nums)) + "\"");
+    if (!rtrim(nums).empty())
+      return fail(error, "unexpected text after the type: \"" + std::string(rtrim(nums)) + "\"");
     return true;
   }
   // up to 3 numbers (for 's' the third one is the default text)
@@ -152,7 +158,8 @@ bool parse_type(std::string_view text, PropType& out, std::string* error) {
     nums = nums.substr(used);
   }
   if (!rtrim(ltrim(nums)).empty())
-    return fail(error, "unexpected text after the numbers of the type: \"" + std::string(rtrim(ltrim(nums))) + "\"");
+    return fail(error,
+                "unexpected text after the numbers of the type: \"" + std::string(rtrim(ltrim(nums))) + "\"");
   if (base == 's' && out.has_min && out.min != 0 && out.min != 1)
     return fail(error, "for 's' the first number must be 0 (single line) or 1 (multi-line)");
   if (base == 's' && out.has_max && out.max < 0) return fail(error, "negative maximum length");
@@ -189,18 +196,27 @@ std::string format_type(const PropType& t) {
 std::string describe_type(const PropType& t) {
   std::string s;
   switch (t.base) {
-    case 'd': s = "integer"; break;
-    case 'f': s = "number"; break;
-    case 's': s = t.multiline_hint() ? "multi-line text" : "text"; break;
-    case 'x': return "any value";
-    case 'o': return t.object_class.empty() ? "object" : "object of class " + t.object_class;
+    case 'd':
+      s = "integer";
+      break;
+    case 'f':
+      s = "number";
+      break;
+    case 's':
+      s = t.multiline_hint() ? "multi-line text" : "text";
+      break;
+    case 'x':
+      return "any value";
+    case 'o':
+      return t.object_class.empty() ? "object" : "object of class " + t.object_class;
     case 'p': {
       if (!t.has_signature) return "procedure";
       s = "procedure (" + std::to_string(t.args.size()) + " argument(s)";
       if (!t.return_type.empty()) s += ", returns " + t.return_type;
       return s + ")";
     }
-    default: return std::string("type ") + t.base;
+    default:
+      return std::string("type ") + t.base;
   }
   if (t.hints.find('c') != std::string::npos && t.base == 'd') s = "colour " + s;
   if ((t.base == 'd' || t.base == 'f') && t.range_enforced())
@@ -213,10 +229,12 @@ std::string describe_type(const PropType& t) {
 
 std::string describe_flags(std::uint32_t flags) {
   static const std::pair<std::uint32_t, const char*> names[] = {
-      {kFlagReadonly, "readonly"},        {kFlagDontSave, "dontsave"},       {kFlagUserReadonly, "userreadonly"},
-      {kFlagUserHidden, "userhidden"},    {kFlagNoStatic, "nostatic"},       {kFlagConst, "const"},
-      {kFlagCanOmitName, "canomitname"},  {kFlagDontLoad, "dontload"},       {kFlagNoIsolation, "noisolation"},
-      {kFlagDeprecated, "deprecated"},    {kFlagLineComment, "linecomment"}, {kFlagObjectSet, "objectset"},
+      {kFlagReadonly, "readonly"},         {kFlagDontSave, "dontsave"},
+      {kFlagUserReadonly, "userreadonly"}, {kFlagUserHidden, "userhidden"},
+      {kFlagNoStatic, "nostatic"},         {kFlagConst, "const"},
+      {kFlagCanOmitName, "canomitname"},   {kFlagDontLoad, "dontload"},
+      {kFlagNoIsolation, "noisolation"},   {kFlagDeprecated, "deprecated"},
+      {kFlagLineComment, "linecomment"},   {kFlagObjectSet, "objectset"},
   };
   std::string s;
   std::uint32_t known = 0;

@@ -45,7 +45,8 @@ Location key_location(const Document& doc, const Field& f) {
   Location l;
   l.file = doc.source(f.source).name;
   l.line = f.line;
-  std::size_t key_off = f.key.empty() ? f.line_begin : std::size_t(f.key.data() - doc.source(f.source).text.data());
+  std::size_t key_off =
+      f.key.empty() ? f.line_begin : std::size_t(f.key.data() - doc.source(f.source).text.data());
   if (key_off < f.line_begin || key_off > doc.source(f.source).text.size()) key_off = f.line_begin;
   l.column = std::uint32_t(key_off - f.line_begin + 1);
   l.offset = std::int64_t(key_off);

@@ -23,7 +23,9 @@ std::string slurp(const fs::path& p) {
   return ss.str();
 }
 
-fs::path frams_dir() { return test::corpus_dir() / "framsticks"; }
+fs::path frams_dir() {
+  return test::corpus_dir() / "framsticks";
+}
 
 std::vector<fs::path> corpus_files() {
   std::vector<fs::path> out;
@@ -34,9 +36,13 @@ std::vector<fs::path> corpus_files() {
   return out;
 }
 
-std::string rel(const fs::path& p) { return fs::relative(p, frams_dir()).generic_string(); }
+std::string rel(const fs::path& p) {
+  return fs::relative(p, frams_dir()).generic_string();
+}
 
-bool is_gen(const fs::path& p) { return p.extension() == ".gen"; }
+bool is_gen(const fs::path& p) {
+  return p.extension() == ".gen";
+}
 
 TEST(FramsCorpus, EveryFileLoadsWithoutErrors) {
   GENOKIT_REQUIRE_CORPUS();

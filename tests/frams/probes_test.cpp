@@ -22,7 +22,9 @@ std::string slurp(const fs::path& p) {
   return ss.str();
 }
 
-fs::path probe_dir() { return test::corpus_dir() / "framsticks/oracle-sdk-r909/probes/loader"; }
+fs::path probe_dir() {
+  return test::corpus_dir() / "framsticks/oracle-sdk-r909/probes/loader";
+}
 
 // The SDK's log lines without the "[LEVEL] Source.method: " prefix. The demo's own invalid default
 // (data.i4) is logged for every object whatever the input, so it is left out.
@@ -70,9 +72,13 @@ std::string sdk_save(const Document& doc, const Object& o, const ClassSchema& cl
     const PropDef& p = cls.props[i];
     if (p.flags & kFlagDontSave) continue;
     std::string v;
-    if (p.flags & kFlagReadonly) v = std::to_string(100 + number);
-    else if (p.type.base == 'x') v = "@Serialized:" + (values[i].kind == Value::Kind::none ? std::string("null") : format_value(values[i]));
-    else v = format_value(values[i]);
+    if (p.flags & kFlagReadonly)
+      v = std::to_string(100 + number);
+    else if (p.type.base == 'x')
+      v = "@Serialized:" +
+          (values[i].kind == Value::Kind::none ? std::string("null") : format_value(values[i]));
+    else
+      v = format_value(values[i]);
     out += p.id + ":";
     write_canonical_value(p.id, v, out);
   }
@@ -130,10 +136,10 @@ TEST_P(LoaderProbe, MatchesSdk) {
 
 INSTANTIATE_TEST_SUITE_P(Sdk, LoaderProbe,
                          ::testing::Values("comments_inside.txt", "crlf.txt", "dup.txt", "header_spaces.txt",
-                                           "inc_main.txt", "indented_header.txt", "noblank_between.txt", "noeol.txt",
-                                           "nonstrict.txt", "numbers.txt", "self.txt", "spaces.txt",
-                                           "tilde_escape.txt", "tilde_sameline.txt", "trunc_enum.txt", "unclosed.txt",
-                                           "unknown_obj.txt"),
+                                           "inc_main.txt", "indented_header.txt", "noblank_between.txt",
+                                           "noeol.txt", "nonstrict.txt", "numbers.txt", "self.txt",
+                                           "spaces.txt", "tilde_escape.txt", "tilde_sameline.txt",
+                                           "trunc_enum.txt", "unclosed.txt", "unknown_obj.txt"),
                          [](const auto& info) {
                            std::string n = info.param.substr(0, info.param.find('.'));
                            return n;

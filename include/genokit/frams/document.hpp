@@ -40,17 +40,17 @@ struct LoadOptions {
 
 // One `key:value` line (or multi-line `key:~ ... ~` value) of an object.
 struct Field {
-  std::string_view key;    // text before the first ':', NOT trimmed (SDK rule)
-  std::string_view value;  // decoded value: `\~` -> `~`, CRs of multi-line values removed
-  bool multiline = false;  // written as `key:~` ... `~`
-  bool decoded = false;    // value differs from the raw bytes (escapes or CRs were removed)
-  bool edited = false;     // changed by Document::set (the raw span no longer matches)
-  std::uint32_t source = 0;      // index into Document::sources()
-  std::uint32_t line = 0;        // 1-based line of the key
-  std::size_t line_begin = 0;    // byte offset of the key line in its source
-  std::size_t raw_begin = 0;     // raw value bytes [raw_begin, raw_end) in the source (for a
-  std::size_t raw_end = 0;       //   multi-line value: from the line after `~` to the closing `~`)
-  std::size_t span_end = 0;      // end of the whole field text incl. its line end(s)
+  std::string_view key;        // text before the first ':', NOT trimmed (SDK rule)
+  std::string_view value;      // decoded value: `\~` -> `~`, CRs of multi-line values removed
+  bool multiline = false;      // written as `key:~` ... `~`
+  bool decoded = false;        // value differs from the raw bytes (escapes or CRs were removed)
+  bool edited = false;         // changed by Document::set (the raw span no longer matches)
+  std::uint32_t source = 0;    // index into Document::sources()
+  std::uint32_t line = 0;      // 1-based line of the key
+  std::size_t line_begin = 0;  // byte offset of the key line in its source
+  std::size_t raw_begin = 0;   // raw value bytes [raw_begin, raw_end) in the source (for a
+  std::size_t raw_end = 0;     //   multi-line value: from the line after `~` to the closing `~`)
+  std::size_t span_end = 0;    // end of the whole field text incl. its line end(s)
 };
 
 // A line inside an object that is not a field: a comment or an unexpected line (kept for the
@@ -69,7 +69,7 @@ struct Object {
   std::size_t end = 0;          //   included, terminating blank line excluded
   std::vector<Field> fields;    // in file order, duplicates kept
   std::vector<ObjectLine> other_lines;
-  bool modified = false;        // set by Document::set(); the lossless writer re-emits the object
+  bool modified = false;  // set by Document::set(); the lossless writer re-emits the object
 
   // The field with this exact key (last occurrence wins, as in the SDK), or nullptr.
   const Field* find(std::string_view key) const;
@@ -85,8 +85,8 @@ struct Item {
 };
 
 struct Source {
-  std::string name;   // as used in diagnostics (path as opened, or "<stdin>")
-  std::string text;   // the bytes read
+  std::string name;                // as used in diagnostics (path as opened, or "<stdin>")
+  std::string text;                // the bytes read
   std::uint32_t parent = 0;        // source that included it (0 for the main file)
   std::uint32_t include_line = 0;  // line of the #include in the parent (0 for the main file)
 };
@@ -132,8 +132,10 @@ class Document {
 // Reads Framsticks text. `file_name` names the text in diagnostics and is the base folder for
 // #include. Never throws for bad input; every problem is a diagnostic with file, line, column and a
 // stable code (frams.*).
-Document parse(std::string_view text, std::string file_name, Diagnostics& diags,
-               const LoadOptions& opt = {});
+Document parse(std::string_view text, std::string file_name, Diagnostics& diags, const LoadOptions& opt = {});
+// parse() taking ownership of the bytes (no copy; what load_file uses).
+Document parse_owned(std::string text, std::string file_name, Diagnostics& diags,
+                     const LoadOptions& opt = {});
 // Reads a file ("-" = stdin) and parses it.
 Document load_file(const std::string& path, Diagnostics& diags, const LoadOptions& opt = {});
 

@@ -46,12 +46,12 @@ struct PropType {
   std::string hints;         // display-hint letters after the type letter ("c", "b", "t", ...)
   std::string object_class;  // 'o': the class after the letter ("NeuroClass"); empty = any
   bool has_min = false, has_max = false, has_default = false;
-  double min = 0, max = 0;   // d/f range; s: min = multi-line hint (0/1), max = max length (0 = any)
-  std::string default_text;  // default as written (d/f number text, s: text up to '~', right-trimmed)
+  double min = 0, max = 0;          // d/f range; s: min = multi-line hint (0/1), max = max length (0 = any)
+  std::string default_text;         // default as written (d/f number text, s: text up to '~', right-trimmed)
   std::vector<std::string> labels;  // enum labels (value - min -> label)
   // 'p' procedures: p [RET](ARG [name], ...)
   bool has_signature = false;
-  std::string return_type;   // empty = void
+  std::string return_type;  // empty = void
   std::vector<ProcArg> args;
 
   bool range_enforced() const { return has_min && has_max && min <= max; }
@@ -123,8 +123,8 @@ struct Value {
 // (1.9 -> 1); a failure reports frams.bad-number (error, "Could not parse 'x'") and gives the
 // default; ranges clamp with frams.value-clamped (warning); strings longer than the maximum
 // length are truncated with frams.value-truncated (warning). Messages are the SDK's texts.
-Value convert_value(std::string_view text, const PropDef& p, std::string_view class_name,
-                    Diagnostics& diags, const Location& where);
+Value convert_value(std::string_view text, const PropDef& p, std::string_view class_name, Diagnostics& diags,
+                    const Location& where);
 // The default value of `p` (from its type string).
 Value default_value(const PropDef& p);
 // Text of a value the way the SDK writes it in files ("1", "-100.0", "0.25", strings as is).
@@ -136,9 +136,8 @@ std::optional<std::int64_t> get_int(const Document& doc, const Object& obj, cons
                                     std::string_view key, Diagnostics* diags = nullptr);
 std::optional<double> get_double(const Document& doc, const Object& obj, const ClassSchema& cls,
                                  std::string_view key, Diagnostics* diags = nullptr);
-std::optional<std::string> get_string(const Document& doc, const Object& obj,
-                                      const ClassSchema& cls, std::string_view key,
-                                      Diagnostics* diags = nullptr);
+std::optional<std::string> get_string(const Document& doc, const Object& obj, const ClassSchema& cls,
+                                      std::string_view key, Diagnostics* diags = nullptr);
 
 // Checks one object against a schema the way the SDK loads it: unknown object (warning
 // frams.unknown-object), unknown fields (frams.unknown-field), duplicate fields
@@ -152,7 +151,7 @@ ClassSchema props_from_document(const Document& doc, std::string class_name, Dia
 // Checks the values of `obj` against a property table: type (frams.bad-number), range
 // (frams.value-out-of-range, error), enum (frams.bad-enum), string length (frams.value-too-long).
 // Fields not in the table are reported as frams.unknown-field notes when `report_unknown`.
-void check_values(const Document& doc, const Object& obj, const ClassSchema& props,
-                  Diagnostics& diags, bool report_unknown = false);
+void check_values(const Document& doc, const Object& obj, const ClassSchema& props, Diagnostics& diags,
+                  bool report_unknown = false);
 
 }  // namespace genokit::frams

@@ -1,0 +1,201 @@
+// `genokit frams ...`: Framsticks-file-specific commands (JSON both ways, property definitions,
+// type strings, checking values against prop: definitions).
+#include <iostream>
+#include <memory>
+
+#include "cli/registry.hpp"
+#include "genokit/core/diagnostics_json.hpp"
+#include "genokit/frams/document.hpp"
+#include "genokit/frams/json.hpp"
+#include "genokit/frams/schema.hpp"
+
+namespace genokit::cli {
+
+// Defined in format_frams.cpp.
+bool has_opt(const Options& opt, std::string_view key, std::string* value);
+frams::LoadOptions frams_load_options(const Input& in, const Options& opt);
+frams::Document frams_load(const Input& in, const Options& opt, Diagnostics& diags);
+
+namespace {
+
+using namespace genokit::frams;
+
+// Prints diagnostics (or their JSON) and raises the exit code.
+void finish(const Diagnostics& diags, const Options& opt) {
+  if (opt.json && !diags.empty())
+    std::cerr << to_json(diags).dump(2) << '\n';
+  else
+    print_diagnostics(diags);
+  if (diags.has_errors() || (opt.strict && diags.warning_count() > 0)) raise_exit_code(kExitInvalid);
+}
+
+void setup(CLI::App& root) {
+  auto* frams =
+      root.add_subcommand("frams", "Framsticks object files: JSON, property definitions, type strings");
+  frams->require_subcommand(1);
+
+  {
+    auto opt = std::make_shared<Options>();
+    auto file = std::make_shared<std::string>();
+    auto out = std::make_shared<std::string>("-");
+    auto typed = std::make_shared<bool>(false);
+    auto* c =
+        frams->add_subcommand("to-json", "Write a Framsticks file as JSON ([{\"_classname\":...}, ...])");
+    c->add_option("file", *file, "Input file ('-' = stdin)")->required();
+    c->add_option("-o,--output", *out, "Output file ('-' = stdout)");
+    c->add_flag("--typed", *typed, "Numbers for d/f properties of known classes (strings otherwise)");
+    add_common_options(*c, *opt);
+    c->callback([=] {
+      Diagnostics diags;
+      Input in;
+      if (!load_input(*file, in, diags)) return finish(diags, *opt);
+      Document doc = frams_load(in, *opt, diags);
+      JsonOptions jo;
+      jo.typed = *typed;
+      std::string text =
+          to_json(doc, jo).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+      if (!diags.has_errors()) write_output(*out, text, diags);
+      finish(diags, *opt);
+    });
+  }
+  {
+    auto opt = std::make_shared<Options>();
+    auto file = std::make_shared<std::string>();
+    auto out = std::make_shared<std::string>("-");
+    auto* c = frams->add_subcommand("from-json",
+                                    "Write JSON (as produced by to-json) as canonical Framsticks text");
+    c->add_option("file", *file, "Input JSON file ('-' = stdin)")->required();
+    c->add_option("-o,--output", *out, "Output file ('-' = stdout)");
+    add_common_options(*c, *opt);
+    c->callback([=] {
+      Diagnostics diags;
+      Input in;
+      if (!load_input(*file, in, diags)) return finish(diags, *opt);
+      nlohmann::ordered_json j;
+      try {
+        j = nlohmann::ordered_json::parse(in.bytes);
+      } catch (const nlohmann::json::parse_error& e) {
+        diags.error("frams.json-syntax", std::string("The input is not valid JSON: ") + e.what(),
+                    {in.name, 0, 0, std::int64_t(e.byte > 0 ? e.byte - 1 : 0)});
+        return finish(diags, *opt);
+      }
+      std::string text;
+      if (json_to_text(j, text, diags)) write_output(*out, text, diags);
+      finish(diags, *opt);
+    });
+  }
+  {
+    auto opt = std::make_shared<Options>();
+    auto file = std::make_shared<std::string>();
+    auto* c = frams->add_subcommand("props", "List and validate the prop:/property: definitions of a file");
+    c->add_option("file", *file, "Input file, e.g. an .expdef or .neuro ('-' = stdin)")->required();
+    add_common_options(*c, *opt);
+    c->callback([=] {
+      Diagnostics diags;
+      Input in;
+      if (!load_input(*file, in, diags)) return finish(diags, *opt);
+      Document doc = frams_load(in, *opt, diags);
+      ClassSchema cls = props_from_document(doc, "props", diags);
+      nlohmann::json all = nlohmann::json::array();
+      for (const PropDef& p : cls.props) {
+        nlohmann::json j = {
+            {"id", p.id}, {"name", p.name}, {"type", p.type_text}, {"meaning", describe_type(p.type)}};
+        if (p.flags) j["flags"] = describe_flags(p.flags);
+        if (!p.group.empty()) j["group"] = p.group;
+        if (!p.type.labels.empty()) j["labels"] = p.type.labels;
+        all.push_back(std::move(j));
+      }
+      if (opt->json) {
+        print_json(all);
+      } else {
+        for (const auto& j : all) {
+          std::cout << j["id"].get<std::string>() << "\t" << j["meaning"].get<std::string>();
+          if (j.contains("flags")) std::cout << " [" << j["flags"].get<std::string>() << "]";
+          std::cout << '\n';
+        }
+      }
+      finish(diags, *opt);
+    });
+  }
+  {
+    auto type = std::make_shared<std::string>();
+    auto json = std::make_shared<bool>(false);
+    auto* c = frams->add_subcommand("type", "Explain a property type string, e.g. \"d 0 3 1 ~a~b~c~d\"");
+    c->add_option("type", *type, "The type string")->required();
+    c->add_flag("--json", *json, "Machine-readable JSON output");
+    c->callback([=] {
+      PropType t;
+      std::string err;
+      bool ok = parse_type(*type, t, &err);
+      nlohmann::json j = {{"type", *type},
+                          {"valid", ok},
+                          {"base", std::string(1, t.base ? t.base : '?')},
+                          {"meaning", describe_type(t)},
+                          {"normalised", format_type(t)}};
+      if (!ok) j["error"] = err;
+      if (!t.hints.empty()) j["hints"] = t.hints;
+      if (t.has_min) j["min"] = t.min;
+      if (t.has_max) j["max"] = t.max;
+      if (t.has_default) j["default"] = t.default_text;
+      if (t.base == 'd' || t.base == 'f') j["range_enforced"] = t.range_enforced();
+      if (!t.labels.empty()) j["labels"] = t.labels;
+      if (!t.object_class.empty()) j["class"] = t.object_class;
+      if (t.has_signature) {
+        j["returns"] = t.return_type;
+        nlohmann::json args = nlohmann::json::array();
+        for (const auto& a : t.args) args.push_back({{"type", a.type}, {"name", a.name}});
+        j["arguments"] = args;
+      }
+      if (*json)
+        print_json(j);
+      else
+        print_human(j);
+      if (!ok) raise_exit_code(kExitInvalid);
+    });
+  }
+  {
+    auto opt = std::make_shared<Options>();
+    auto file = std::make_shared<std::string>();
+    auto props_file = std::make_shared<std::string>();
+    auto cls = std::make_shared<std::string>();
+    auto unknown = std::make_shared<bool>(false);
+    auto* c = frams->add_subcommand(
+        "check-values",
+        "Check the values of a file's objects against prop: definitions (e.g. a .sim against an .expdef)");
+    c->add_option("file", *file, "File whose values are checked ('-' = stdin)")->required();
+    c->add_option("--props", *props_file,
+                  "File with the prop:/property: definitions (.expdef, .neuro, .show)")
+        ->required();
+    c->add_option("--class", *cls, "Only objects of this class (default: every object)");
+    c->add_flag("--report-unknown", *unknown, "Also list fields that no prop: defines (as notes)");
+    add_common_options(*c, *opt);
+    c->callback([=] {
+      Diagnostics diags;
+      Input in, defs;
+      if (!load_input(*file, in, diags) || !load_input(*props_file, defs, diags)) return finish(diags, *opt);
+      Document def_doc = frams_load(defs, *opt, diags);
+      ClassSchema table = props_from_document(def_doc, *cls, diags);
+      Options vopt = *opt;
+      Document doc = frams_load(in, vopt, diags);
+      std::size_t n = 0;
+      for (const Object& o : doc.objects) {
+        if (!cls->empty() && o.class_name != *cls) continue;
+        if (o.class_name == "prop" || o.class_name == "property") continue;
+        ClassSchema named = table;
+        named.name = std::string(o.class_name);
+        named.build_index();
+        check_values(doc, o, named, diags, *unknown);
+        ++n;
+      }
+      if (!opt->json)
+        std::cout << in.name << ": " << n << " object(s) checked against " << table.props.size()
+                  << " property definition(s): " << diags.error_count() << " error(s)\n";
+      finish(diags, *opt);
+    });
+  }
+}
+
+const CommandRegistrar reg(60, setup);
+
+}  // namespace
+}  // namespace genokit::cli

@@ -1,0 +1,236 @@
+// Framsticks object files (.gen .sim .expdef .neuro .style .show .script .expt) for the generic
+// commands: check (reader + schema + prop: definitions + every org: genotype through its
+// GenotypeHandler), info, cat (canonical; --opt lossless for the byte-preserving writer).
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "cli/registry.hpp"
+#include "genokit/core/text.hpp"
+#include "genokit/frams/document.hpp"
+#include "genokit/frams/genotype_header.hpp"
+#include "genokit/frams/schema.hpp"
+
+namespace genokit::cli {
+
+// Shared with cmd_frams.cpp (declared there).
+bool has_opt(const Options& opt, std::string_view key, std::string* value);
+frams::LoadOptions frams_load_options(const Input& in, const Options& opt);
+frams::Document frams_load(const Input& in, const Options& opt, Diagnostics& diags);
+
+bool has_opt(const Options& opt, std::string_view key, std::string* value) {
+  for (const std::string& e : opt.extra) {
+    std::string_view s = e;
+    if (s == key || (s.size() > key.size() && s.substr(0, key.size()) == key && s[key.size()] == '=')) {
+      if (value) *value = s.size() > key.size() ? std::string(s.substr(key.size() + 1)) : std::string();
+      return true;
+    }
+  }
+  return false;
+}
+
+frams::LoadOptions frams_load_options(const Input& in, const Options& opt) {
+  frams::LoadOptions lo;
+  if (opt.includes == "follow" || opt.includes.empty()) {
+    lo.includes = frams::LoadOptions::Includes::follow;
+  } else if (opt.includes == "forbid") {
+    lo.includes = frams::LoadOptions::Includes::forbid;
+  } else {
+    lo.includes = frams::LoadOptions::Includes::confine;
+    lo.include_root = opt.includes;
+  }
+  std::string schema;
+  if (!has_opt(opt, "schema", &schema)) {
+    // .gen files are read by the SDK's GenotypeMiniLoader, which knows only org:
+    schema = std::filesystem::path(in.path).extension() == ".gen" ? "gen" : "builtin";
+  }
+  if (schema == "gen")
+    lo.schema = &frams::genotype_loader_schema();
+  else if (schema == "none")
+    lo.schema = nullptr;
+  else
+    lo.schema = &frams::builtin_schema();
+  return lo;
+}
+
+frams::Document frams_load(const Input& in, const Options& opt, Diagnostics& diags) {
+  std::string name = in.path == "-" ? in.name : in.path;
+  return frams::parse(in.bytes, name, diags, frams_load_options(in, opt));
+}
+
+namespace {
+
+using namespace genokit::frams;
+
+bool is_identifier(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  return true;
+}
+
+// Maps a diagnostic positioned in a genotype text to the file: by byte offset (preferred) or
+// line/column within the genotype.
+Location map_to_file(const Document& doc, const Field& f, const Location& g) {
+  std::size_t off = 0;
+  if (g.offset >= 0) {
+    off = std::size_t(g.offset);
+  } else if (g.line > 0) {
+    std::size_t line = 1;
+    while (line < g.line && off < f.value.size()) {
+      std::size_t nl = f.value.find('\n', off);
+      if (nl == std::string_view::npos) break;
+      off = nl + 1;
+      ++line;
+    }
+    off += g.column > 0 ? g.column - 1 : 0;
+  } else {
+    return doc.locate_value(f, 0);
+  }
+  return doc.locate_value(f, off);
+}
+
+class FramsFormat final : public FormatHandler {
+ public:
+  FramsFormat() : FormatHandler(0) {}
+  std::string name() const override { return "frams"; }
+  std::string description() const override {
+    return "Framsticks object file (.gen .sim .expdef .neuro .style .show .script: class:/key:value objects)";
+  }
+
+  int detect(const Input& in) const override {
+    std::string_view b = in.bytes;
+    if (b.substr(0, 4) == "dna2" || b.substr(0, 4) == "dna3") return 0;
+    if (!looks_like_text(b.substr(0, 4096))) return 0;
+    std::string ext = std::filesystem::path(in.path).extension().string();
+    static const char* exts[] = {".gen",  ".sim",    ".expdef", ".neuro", ".style",
+                                 ".show", ".script", ".expt",   ".inc"};
+    bool ext_ok = std::find(std::begin(exts), std::end(exts), ext) != std::end(exts);
+    // the first meaningful line decides: a `Class:` header
+    std::size_t pos = 0;
+    for (int lines = 0; pos < b.size() && lines < 200; ++lines) {
+      std::size_t nl = b.find('\n', pos);
+      std::string_view line = b.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+      pos = nl == std::string_view::npos ? b.size() : nl + 1;
+      if (!line.empty() && line[0] == '#') continue;
+      std::string_view t = trim(line);
+      if (t.empty()) continue;
+      if (t.size() > 1 && t.back() == ':' && is_identifier(t.substr(0, t.size() - 1))) {
+        std::string_view cls = t.substr(0, t.size() - 1);
+        if (cls.size() == 1) return ext_ok ? 40 : 10;  // "p:" could be a bare f0 genotype
+        if (builtin_schema().find(cls)) return 90;
+        return ext_ok ? 80 : 60;
+      }
+      return 0;
+    }
+    return ext_ok ? 30 : 0;  // only comments/blank lines
+  }
+
+  void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const override {
+    Document doc = frams_load(in, opt, diags);
+    bool has_props = std::any_of(doc.objects.begin(), doc.objects.end(), [](const Object& o) {
+      return o.class_name == "prop" || o.class_name == "property";
+    });
+    ClassSchema props;
+    if (has_props) props = props_from_document(doc, "props", diags);
+    std::map<std::string, std::size_t> formats, unchecked;
+    std::map<std::string, Location> first_unchecked;
+    std::size_t checked = 0, invalid = 0;
+    for (const Object& o : doc.objects) {
+      if (o.class_name != "org") continue;
+      const Field* g = o.find("genotype");
+      if (!g) continue;
+      GenotypeHeader h = parse_genotype_header(g->value);
+      if (h.malformed) {
+        diags.warning(
+            "frams.genotype-bad-header",
+            "Invalid genotype format declaration in the genotype of org '" + std::string(o.get("name")) + "'",
+            doc.locate_value(*g, 0));
+        continue;
+      }
+      ++formats[h.format];
+      const GenotypeHandler* gh = find_genotype_handler(h.format);
+      if (!gh) {
+        if (!unchecked[h.format]++) first_unchecked[h.format] = doc.locate_value(*g, 0);
+        continue;
+      }
+      Diagnostics gd;
+      nlohmann::json rep;
+      gh->check(g->value, opt, gd, rep);
+      ++checked;
+      if (gd.has_errors()) ++invalid;
+      std::string org = std::string(o.get("name"));
+      for (const Diagnostic& d : gd.items()) {
+        Diagnostic m = d;
+        m.where = map_to_file(doc, *g, d.where);
+        if (!org.empty()) m.message += " (in org '" + org + "')";
+        diags.report(m.severity, m.code, m.message, m.where);
+      }
+    }
+    for (const auto& [fmt, n] : unchecked)
+      diags.note("frams.genotype-not-checked",
+                 std::to_string(n) + " genotype(s) in encoding f" + fmt +
+                     " were not checked (genokit cannot read f" + fmt +
+                     " genotypes yet); the first one is here",
+                 first_unchecked[fmt]);
+    report["objects"] = doc.objects.size();
+    report["genotypes"] = formats;
+    report["genotypes_checked"] = checked;
+    report["genotypes_invalid"] = invalid;
+    if (has_props) report["properties"] = props.props.size();
+  }
+
+  void info(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& out) const override {
+    Document doc = frams_load(in, opt, diags);
+    nlohmann::ordered_json classes = nlohmann::ordered_json::object();
+    std::map<std::string, std::size_t> formats;
+    std::size_t fields = 0, multiline = 0;
+    for (const Object& o : doc.objects) {
+      std::string cn(o.class_name);
+      classes[cn] = classes.contains(cn) ? classes[cn].get<std::size_t>() + 1 : 1;
+      fields += o.fields.size();
+      for (const Field& f : o.fields) multiline += f.multiline;
+      if (o.class_name == "org")
+        if (const Field* g = o.find("genotype")) {
+          GenotypeHeader h = parse_genotype_header(g->value);
+          ++formats[h.malformed ? std::string("?") : "f" + h.format];
+        }
+    }
+    out["size"] = in.bytes.size();
+    out["objects"] = doc.objects.size();
+    out["classes"] = nlohmann::json::parse(classes.dump());
+    out["fields"] = fields;
+    out["multiline_values"] = multiline;
+    if (!formats.empty()) out["genotype_formats"] = formats;
+    std::size_t props = 0;
+    for (const Object& o : doc.objects) props += o.class_name == "prop" || o.class_name == "property";
+    if (props) out["property_definitions"] = props;
+    nlohmann::json inc = nlohmann::json::array();
+    for (std::size_t i = 0; i < doc.items.size(); ++i)
+      if (doc.items[i].kind == Item::Kind::include) {
+        const auto& it = doc.items[i];
+        std::string line = doc.source(0).text.substr(it.begin, it.end - it.begin);
+        while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+        inc.push_back(line);
+      }
+    if (!inc.empty()) out["includes"] = inc;
+    if (doc.sources().size() > 1) {
+      nlohmann::json read = nlohmann::json::array();
+      for (std::size_t i = 1; i < doc.sources().size(); ++i)
+        read.push_back(doc.source(std::uint32_t(i)).name);
+      out["included_files_read"] = read;
+    }
+  }
+
+  bool canonical(const Input& in, const Options& opt, Diagnostics& diags, std::string& out) const override {
+    Document doc = frams_load(in, opt, diags);
+    out = has_opt(opt, "lossless", nullptr) ? write_lossless(doc) : write_canonical(doc);
+    return true;
+  }
+};
+
+const FramsFormat kFramsFormat;
+
+}  // namespace
+}  // namespace genokit::cli
