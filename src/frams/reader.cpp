@@ -299,8 +299,11 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
       }
       std::string_view raw = text_.substr(f.raw_begin, f.raw_end - f.raw_begin);
       std::size_t newlines = std::size_t(std::count(raw.begin(), raw.end(), '\n'));
-      // the closing line itself is a line of the object (unless the value ran to EOF)
-      line_no += std::uint32_t(newlines);
+      // the value starts on the line after the key; the closing line is the last one read
+      if (close != std::string_view::npos)
+        line_no += std::uint32_t(newlines + 1);
+      else
+        line_no += std::uint32_t(newlines + (!raw.empty() && raw.back() != '\n' ? 1 : 0));
       bool has_cr = std::memchr(raw.data(), '\r', raw.size()) != nullptr;
       if (escapes || has_cr) {
         std::string v;

@@ -35,6 +35,8 @@ void write_canonical_value(std::string_view, std::string_view value, std::string
 }
 
 void write_canonical_object(const Object& obj, std::string& out) {
+  // A header read from an indented "#x:" line would be a comment in column 0: keep one blank.
+  if (!obj.class_name.empty() && obj.class_name.front() == '#') out.push_back(' ');
   out.append(obj.class_name);
   out.append(":\n");
   // duplicates: only the last one counts (SDK)
