@@ -12,8 +12,9 @@ namespace {
 
 using namespace genokit::genome;
 
-// Reads a genome (or the genome of a C2 export). Stream errors are printed and make it fail.
-bool load_genome(const std::string& path, Genome& g, bool validate_too = false) {
+// Reads a genome (or the genome of a C2 export) and prints its diagnostics. Errors set exit code
+// 1; with `tolerant` (dump, diff, express: they are lossless) the command still goes on.
+bool load_genome(const std::string& path, Genome& g, bool tolerant, bool validate_too = false) {
   Diagnostics diags;
   Input in;
   bool ok = load_input(path, in, diags) && read_any(std::move(in.bytes), g, diags);
@@ -22,7 +23,7 @@ bool load_genome(const std::string& path, Genome& g, bool validate_too = false) 
   print_diagnostics(diags);
   if (!ok || diags.has_errors()) {
     raise_exit_code(kExitInvalid);
-    return false;
+    return ok && tolerant;
   }
   return true;
 }
@@ -100,7 +101,7 @@ void setup_genome(CLI::App& root) {
     c->add_flag("--no-comments", a->no_comments, "Leave out the #index @offset comments");
     c->callback([a] {
       Genome g;
-      if (!load_genome(a->in, g)) return;
+      if (!load_genome(a->in, g, true)) return;
       Notes notes;
       bool have = load_notes(a->in, a->notes, notes);
       std::string out;
@@ -131,10 +132,11 @@ void setup_genome(CLI::App& root) {
       std::string bytes;
       if (load_input(a->in, in, d) && assemble(in.bytes, bytes, d)) {
         Genome g;
-        Diagnostics check;
+        Diagnostics check;  // byte offsets in the assembled genome, so named after it
         read(bytes, g, check);
         validate(g, check);
-        d.append(check);  // byte offsets in the assembled genome
+        check.set_file(display_name(a->out));
+        d.append(check);
         write_output(a->out, bytes, d);
       }
       d.set_file(in.name);
@@ -167,7 +169,7 @@ void setup_genome(CLI::App& root) {
         return;
       }
       Genome g;
-      if (!load_genome(a->in, g)) return;
+      if (!load_genome(a->in, g, true)) return;
       Notes notes;
       const Notes* np = load_notes(a->in, a->notes, notes) ? &notes : nullptr;
       Sex sex = a->sex == "male" ? Sex::male : Sex::female;
@@ -204,7 +206,7 @@ void setup_genome(CLI::App& root) {
     c->add_flag("--json", a->json, "Machine-readable JSON output");
     c->callback([a] {
       Genome ga, gb;
-      if (!load_genome(a->a, ga) || !load_genome(a->b, gb)) return;
+      if (!load_genome(a->a, ga, true) || !load_genome(a->b, gb, true)) return;
       auto diffs = diff(ga, gb);
       nlohmann::json arr = nlohmann::json::array();
       static const char* const kKind[] = {"added", "removed", "changed", "moved"};
@@ -271,7 +273,7 @@ void setup_genome(CLI::App& root) {
     add_scheme(c, *x);
     c->callback([x] {
       Genome mum, dad;
-      if (!load_genome(x->mum, mum, true) || !load_genome(x->dad, dad, true)) return;
+      if (!load_genome(x->mum, mum, false, true) || !load_genome(x->dad, dad, false, true)) return;
       if (mum.version != dad.version) {
         std::cerr << "genokit genome cross: the parents are different games (" << to_string(mum.version)
                   << ", " << to_string(dad.version) << ")\n";
@@ -295,7 +297,7 @@ void setup_genome(CLI::App& root) {
     add_scheme(mc, *m);
     mc->callback([m] {
       Genome g;
-      if (!load_genome(m->in, g)) return;
+      if (!load_genome(m->in, g, false)) return;
       Random rng(m->seed);
       OperatorStats st;
       std::string out = mutate(g, make_scheme(m->scheme, false, m->chance, m->degree), rng, &st);

@@ -184,7 +184,7 @@ std::string to_text(const Genome& g, const TextOptions& opt) {
       if (long_form) {
         // One line per rule/table, the small fields packed a few per line.
         bool big = f.kind == FieldKind::svrule || f.kind == FieldKind::table || f.kind == FieldKind::bytes;
-        if (big || col == 0 || col > 70) {
+        if (big || col == 0 || col > 70 || f.role == FieldRole::lobe_index) {
           out += "\n  ";
           col = 2;
         } else {
