@@ -1,0 +1,150 @@
+// The scene an XODE document describes, resolved into plain data: every world, space, body, geom
+// and joint with its final pose, mass and links, ready to be instantiated in ODE (genokit/physics)
+// or printed. No ODE types here.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "genokit/core/diagnostics.hpp"
+#include "genokit/xode/document.hpp"
+
+namespace genokit::xode {
+
+using Vec3 = std::array<double, 3>;
+using Mat3 = std::array<double, 9>;  // row-major, ODE convention: world = R * local
+
+// How to interpret the document.
+//  standard: XODE 1.0r22 as documented in docs/xode.md (correct nesting, quaternion/axisangle,
+//            postlink, groups, anchors in the parent frame, dJointSetFixed, ...).
+//  pyode:    what Debian's PyODE importer builds, deviations included (for side-by-side runs).
+//  pybrain:  pyode plus PyBrain's patched importer and post-processing.
+enum class Compat { standard, pyode, pybrain };
+std::string_view to_string(Compat c);
+
+struct MassParams {
+  double mass = 1;
+  Vec3 c{0, 0, 0};
+  Mat3 I{1, 0, 0, 0, 1, 0, 0, 0, 1};
+};
+
+struct SceneWorld {
+  std::string path, name;
+  Vec3 gravity{0, 0, 0};
+  std::size_t offset = kNoOffset;
+};
+
+struct SceneSpace {
+  std::string path, name;
+  int world = 0;
+  int parent = -1;  // enclosing space, -1 = top level
+  std::string kind = "simple";
+  std::size_t offset = kNoOffset;
+};
+
+struct SceneBody {
+  std::string path, name;
+  int world = 0;
+  Vec3 position{0, 0, 0};
+  Mat3 rotation{1, 0, 0, 0, 1, 0, 0, 0, 1};
+  bool enabled = true;
+  int gravity_mode = 1;
+  bool has_mass = false;  // false = ODE's default (mass 1, I = identity)
+  MassParams mass;
+  Vec3 linear_velocity{0, 0, 0}, angular_velocity{0, 0, 0}, force{0, 0, 0}, torque{0, 0, 0};
+  int finite_rotation_mode = 0;
+  Vec3 finite_rotation_axis{0, 0, 0};
+  bool finite_rotation_set = false;
+  std::size_t offset = kNoOffset;
+  std::string pybrain_geom_name_for_first_geom;  // internal (pybrain passpairs)
+};
+
+enum class Shape { box, sphere, cylinder, capsule, cone, plane, ray, trimesh };
+std::string_view to_string(Shape s);
+
+// How a geom is placed.
+enum class Placement {
+  world,           // static: position/rotation are world coordinates
+  body_origin,     // dGeomSetBody, no offset
+  body_offset,     // dGeomSetBody + dGeomSetOffsetPosition/Rotation (position/rotation relative to the body)
+  geom_transform,  // PyODE: inner geom posed at position/rotation, wrapped in a GeomTransform on the body
+  none,            // plane / PyODE ray: not placed
+};
+
+struct SceneGeom {
+  std::string path, name;
+  Shape shape = Shape::box;
+  std::vector<double>
+      params;  // box lx ly lz | sphere r | cylinder/capsule/cone r len | plane a b c d | ray len
+  std::vector<double> vertices;  // trimesh: x y z ...
+  std::vector<int> indices;      // trimesh: 0-based, 3 per triangle
+  int body = -1;
+  int space = 0;
+  int world = 0;
+  Placement placement = Placement::world;
+  Vec3 position{0, 0, 0};
+  Mat3 rotation{1, 0, 0, 0, 1, 0, 0, 0, 1};
+  std::string pybrain_name;  // the name PyBrain's passpairs filter uses ("" = none)
+  bool has_pybrain_name = false;
+  std::size_t offset = kNoOffset;
+};
+
+enum class JointType { amotor, ball, fixed, hinge, hinge2, slider, universal };
+std::string_view to_string(JointType t);
+
+struct JointAxis {
+  Vec3 direction{0, 0, 0};
+  // (parameter index in axis_param_names(), value), in the order they are applied
+  std::vector<std::pair<int, double>> params;
+};
+
+struct SceneJoint {
+  std::string path, name;
+  JointType type = JointType::ball;
+  int world = 0;
+  int body1 = -1, body2 = -1;  // -1 = the static environment
+  bool has_anchor = false;
+  Vec3 anchor{0, 0, 0};         // world coordinates
+  std::vector<JointAxis> axes;  // world directions
+  int jointgroup = -1;
+  bool set_fixed = false;  // call dJointSetFixed after attaching
+  int amotor_mode = 0;     // 0 = dAMotorUser, 1 = dAMotorEuler
+  bool extra = false;      // created by PyBrain post-processing (not in the document)
+  std::size_t offset = kNoOffset;
+};
+
+struct SceneJointGroup {
+  std::string path, name;
+};
+
+struct Scene {
+  Compat compat = Compat::standard;
+  std::vector<SceneWorld> worlds;
+  std::vector<SceneSpace> spaces;
+  std::vector<SceneBody> bodies;
+  std::vector<SceneGeom> geoms;
+  std::vector<SceneJoint> joints;
+  std::vector<SceneJointGroup> jointgroups;
+  std::vector<std::vector<std::string>> passpairs;  // PyBrain collision filter
+  bool has_ext_gravity = false;
+  Vec3 ext_gravity{0, 0, 0};  // <gravity> inside a world-level <ext> (used by simulate when asked)
+};
+
+struct BuildOptions {
+  Compat compat = Compat::standard;
+  int trimesh_index_base =
+      1;  // <t ia ib ic> base (PyODE/PyBrain write 1-based); <trimesh indexbase=> overrides
+  std::size_t max_triangles = 2'000'000;
+};
+
+// Resolves the document. Errors (with line:column) go to `diags`; returns false when the scene is
+// unusable. In pyode/pybrain mode the first error stops, as in PyODE.
+bool build_scene(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags);
+
+// Schema-driven structural validation (standard mode): unknown elements and attributes, children
+// not allowed in their parent, missing required attributes, malformed or non-finite numbers,
+// non-positive sizes/masses, duplicate names.
+void validate_document(const Document& doc, Diagnostics& diags);
+
+}  // namespace genokit::xode

@@ -1,0 +1,799 @@
+// --compat pyode / pybrain: reproduces what Debian's PyODE XODE importer builds, deviations
+// included (docs/xode.md lists them): an event-order walk with PyODE's handler per element,
+// pass-through group/jointgroup/ext, row-vector 4x4 transforms composed parent*child, the body
+// pose taken when its first non-transform child starts, only density mass shapes, links resolved
+// when the joint type starts, and PyODE's exception (as a diagnostic) on the first problem.
+#include <cmath>
+#include <deque>
+#include <map>
+#include <optional>
+#include <unordered_map>
+
+#include "genokit/core/numbers.hpp"
+#include "genokit/core/text.hpp"
+#include "genokit/xode/scene.hpp"
+#include "genokit/xode/schema.hpp"
+#include "xode/build_common.hpp"
+#include "xode/mass.hpp"
+#include "xode/xmath.hpp"
+
+namespace genokit::xode {
+namespace {
+
+using math::Mat4;
+
+struct PyError {
+  std::string category;  // the oracle's error categories
+  std::string type;      // the Python exception
+  std::string message;
+  const XmlNode* at;
+};
+
+struct PNode {
+  std::string kind;  // xode world space body geom joint mass
+  std::optional<std::string> name;
+  PNode* parent = nullptr;
+  Mat4 t = math::identity4();
+  bool absolute = false;
+  std::vector<PNode*> children;
+  std::unordered_map<std::string, PNode*> named;
+  std::map<std::string, int> counters;
+  std::string path;
+  int index = -1;  // into the scene's worlds/spaces/bodies/geoms/joints
+};
+
+class PyodeBuilder {
+ public:
+  PyodeBuilder(const Document& d, const BuildOptions& o, Scene& s, Diagnostics& g)
+      : doc(d), opt(o), sc(s), diags(g), pybrain(o.compat == Compat::pybrain) {}
+
+  bool run() {
+    try {
+      if (doc.root.name != "xode") throw invalid("Root element must be <xode>.", &doc.root);
+      PNode* root = make(nullptr, "xode", std::nullopt);
+      root_children(doc.root, root);
+      if (pybrain) pybrain_postprocess(root);
+    } catch (const PyError& e) {
+      diags.error("xode.pyode." + e.category, e.type + ": " + e.message, doc.locate(*e.at));
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  const Document& doc;
+  const BuildOptions& opt;
+  Scene& sc;
+  Diagnostics& diags;
+  bool pybrain;
+  std::deque<PNode> nodes;
+
+  // ---- errors as PyODE raises them ---------------------------------------------------------
+  static PyError child_error(std::string_view parent, const XmlNode& child) {
+    return {"invalid-child", "ChildError",
+            "<" + child.name + "> is not a valid child of <" + std::string(parent) + ">.", &child};
+  }
+  static PyError invalid(std::string msg, const XmlNode* at) {
+    return {"invalid", "InvalidError", std::move(msg), at};
+  }
+  static PyError unsupported(std::string msg, const XmlNode* at) {
+    return {"unsupported", "NotImplementedError", std::move(msg), at};
+  }
+
+  // Python's float(attrs[name]).
+  double pyfloat(const XmlNode& e, std::string_view n) const {
+    const XmlAttr* a = e.attr(n);
+    if (!a) throw PyError{"missing-attribute", "KeyError", "'" + std::string(n) + "'", &e};
+    return pyfloat_value(e, a->value);
+  }
+  double pyfloat_or(const XmlNode& e, std::string_view n, double def) const {
+    const XmlAttr* a = e.attr(n);
+    return a ? pyfloat_value(e, a->value) : def;
+  }
+  static double pyfloat_value(const XmlNode& e, std::string_view v) {
+    auto d = parse_double(trim(v));
+    if (!d)
+      throw PyError{"bad-value", "ValueError", "could not convert string to float: '" + std::string(v) + "'",
+                    &e};
+    return *d;
+  }
+  static long long pyint_value(const XmlNode& e, std::string_view v) {
+    auto i = parse_int(trim(v));
+    if (!i)
+      throw PyError{"bad-value", "ValueError",
+                    "invalid literal for int() with base 10: '" + std::string(v) + "'", &e};
+    return *i;
+  }
+  // parser.parseVector
+  Vec3 vector(const XmlNode& e) const {
+    for (const char* k : {"x", "y", "z"})
+      if (!e.has_attr(k)) throw invalid("Vector must have x, y and z attributes.", &e);
+    Vec3 v;
+    int i = 0;
+    for (const char* k : {"x", "y", "z"}) {
+      auto d = parse_double(trim(e.attr(k)->value));
+      if (!d) throw invalid("Vector attributes must be numbers.", &e);
+      v[static_cast<std::size_t>(i++)] = *d;
+    }
+    return v;
+  }
+
+  // ---- tree ----------------------------------------------------------------------------------
+  PNode* make(PNode* parent, std::string kind, std::optional<std::string> name) {
+    nodes.emplace_back();
+    PNode* n = &nodes.back();
+    n->kind = kind;
+    n->name = name;
+    n->parent = parent;
+    if (parent) {
+      int idx = parent->counters[kind]++;
+      n->path = parent->path + "/" + kind + "[" + std::to_string(idx) + "]";
+      if (name) parent->named[*name] = n;
+      parent->children.push_back(n);
+    }
+    return n;
+  }
+  static std::optional<std::string> name_of(const XmlNode& e) {
+    const XmlAttr* a = e.attr("name");
+    if (!a) return std::nullopt;
+    return a->value;
+  }
+  static PNode* ancestor(PNode* n, std::string_view kind) {
+    for (PNode* p = n; p; p = p->parent)
+      if (p->kind == kind) return p;
+    return nullptr;
+  }
+  static Mat4 transform_of(const PNode* n, const PNode* until = nullptr) {
+    const PNode* p = n->parent;
+    if (!p || n->absolute || p == until) return n->t;
+    return math::mul4(transform_of(p, until), n->t);
+  }
+  static void pose(const Mat4& m, Vec3& pos, Mat3& rot) {
+    pos = {m[3][0], m[3][1], m[3][2]};
+    rot = {m[0][0], m[0][1], m[0][2], m[1][0], m[1][1], m[1][2], m[2][0], m[2][1], m[2][2]};
+  }
+
+  // Elements in `e`; pass-through elements hand their children to the same handler.
+  template <class Fn>
+  void each(const XmlNode& e, Fn&& fn) {
+    for (const auto& c : e.children)
+      if (c.is_element()) fn(c);
+  }
+
+  // ---- transform -----------------------------------------------------------------------------
+  struct TState {
+    Mat4 m = math::identity4();
+    std::optional<Vec3> position, euler;
+  };
+  void transform_child(const XmlNode& c, TState& st) {
+    if (c.name == "matrix4f") {
+      for (int r = 0; r < 4; ++r)
+        for (int k = 0; k < 4; ++k) st.m[r][k] = pyfloat(c, "m" + std::to_string(r) + std::to_string(k));
+    } else if (c.name == "position") {
+      st.position = Vec3{pyfloat(c, "x"), pyfloat(c, "y"), pyfloat(c, "z")};
+    } else if (c.name == "euler") {
+      double coeff = c.attr_or("aformat", "radians") == "degrees" ? M_PI / 180 : 1.0;
+      st.euler = Vec3{coeff * pyfloat(c, "x"), coeff * pyfloat(c, "y"), coeff * pyfloat(c, "z")};
+    } else if (c.name == "rotation") {
+      // pass-through
+    } else {
+      throw PyError{"importer-bug", "AttributeError", "module 'xode.parser' has no attribute 'InvalidError'",
+                    &c};
+    }
+    each(c, [&](const XmlNode& g) { transform_child(g, st); });
+  }
+  void transform(const XmlNode& e, PNode* node) {
+    double scale = pyfloat_or(e, "scale", 1.0);
+    bool absolute = e.attr_or("absolute", "false") == "true";
+    TState st;
+    each(e, [&](const XmlNode& c) { transform_child(c, st); });
+    Mat4 m = st.m;
+    if (st.euler) {
+      auto [x, y, z] = *st.euler;
+      Mat4 rx = math::identity4(), ry = math::identity4(), rz = math::identity4();
+      rx[1][1] = std::cos(x), rx[1][2] = std::sin(x), rx[2][1] = -std::sin(x), rx[2][2] = std::cos(x);
+      ry[0][0] = std::cos(y), ry[0][2] = -std::sin(y), ry[2][0] = std::sin(y), ry[2][2] = std::cos(y);
+      rz[0][0] = std::cos(z), rz[0][1] = std::sin(z), rz[1][0] = -std::sin(z), rz[1][1] = std::cos(z);
+      m = math::mul4(math::mul4(math::mul4(m, rx), ry), rz);
+    }
+    if (st.position) {
+      Mat4 t = math::identity4();
+      t[3][0] = (*st.position)[0], t[3][1] = (*st.position)[1], t[3][2] = (*st.position)[2];
+      m = math::mul4(m, t);
+    }
+    Mat4 s = math::identity4();
+    s[0][0] = s[1][1] = s[2][2] = scale;
+    m = math::mul4(m, s);
+    node->t = m;
+    node->absolute = absolute;
+  }
+
+  // ---- containers ----------------------------------------------------------------------------
+  void root_children(const XmlNode& e, PNode* root) {
+    each(e, [&](const XmlNode& c) {
+      if (c.name == "world")
+        world(c, root);
+      else if (c.name == "ext")
+        root_children(c, root);
+      else
+        throw child_error("xode", c);
+    });
+  }
+
+  void world(const XmlNode& e, PNode* parent) {
+    PNode* n = make(parent, "world", name_of(e));
+    SceneWorld w;
+    w.path = n->path;
+    w.name = e.attr_or("name", "");
+    w.offset = e.offset;
+    sc.worlds.push_back(w);
+    n->index = static_cast<int>(sc.worlds.size()) - 1;
+    world_children(e, n);
+  }
+  void world_children(const XmlNode& e, PNode* n) {
+    each(e, [&](const XmlNode& c) {
+      if (c.name == "transform")
+        transform(c, n);
+      else if (c.name == "space")
+        space(c, n);
+      else if (c.name == "ext")
+        world_children(c, n);
+      else
+        throw child_error("world", c);
+    });
+  }
+
+  void space(const XmlNode& e, PNode* parent) {
+    PNode* n = make(parent, "space", name_of(e));
+    SceneSpace s;
+    s.path = n->path;
+    s.name = e.attr_or("name", "");
+    s.world = ancestor(n, "world")->index;
+    s.offset = e.offset;
+    sc.spaces.push_back(s);
+    n->index = static_cast<int>(sc.spaces.size()) - 1;
+    space_children(e, n);
+  }
+  void space_children(const XmlNode& e, PNode* n) {
+    each(e, [&](const XmlNode& c) {
+      if (c.name == "transform")
+        transform(c, n);
+      else if (c.name == "geom")
+        geom(c, n);
+      else if (c.name == "group" || c.name == "jointgroup" || c.name == "ext")
+        space_children(c, n);
+      else if (c.name == "body")
+        body(c, n);
+      else if (c.name == "joint")
+        joint(c, n);
+      else
+        throw child_error("space", c);
+    });
+  }
+
+  // ---- body ----------------------------------------------------------------------------------
+  struct BodyState {
+    PNode* node;
+    bool transformed = false;
+    std::optional<MassParams> mass;
+  };
+
+  void body(const XmlNode& e, PNode* parent) {
+    PNode* n = make(parent, "body", name_of(e));
+    SceneBody b;
+    b.path = n->path;
+    b.name = e.attr_or("name", "");
+    b.world = ancestor(n, "world")->index;
+    b.offset = e.offset;
+    std::string enabled(e.attr_or("enabled", "true"));
+    if (enabled != "true" && enabled != "false")
+      throw invalid("Enabled attribute must be either 'true' or 'false'.", &e);
+    b.enabled = enabled == "true";
+    if (const XmlAttr* g = e.attr("gravitymode")) b.gravity_mode = pyint_value(e, g->value) == 0 ? 0 : 1;
+    sc.bodies.push_back(b);
+    n->index = static_cast<int>(sc.bodies.size()) - 1;
+    BodyState st{n};
+    body_children(e, st);
+    apply_body_pose(st);
+    if (st.mass) {
+      SceneBody& sb = sc.bodies[static_cast<std::size_t>(n->index)];
+      sb.has_mass = true;
+      sb.mass = *st.mass;
+    }
+  }
+  void apply_body_pose(BodyState& st) {
+    if (st.transformed) return;
+    SceneBody& b = sc.bodies[static_cast<std::size_t>(st.node->index)];
+    pose(transform_of(st.node), b.position, b.rotation);
+    st.transformed = true;
+  }
+  void body_children(const XmlNode& e, BodyState& st) {
+    each(e, [&](const XmlNode& c) {
+      auto& b = [&]() -> SceneBody& { return sc.bodies[static_cast<std::size_t>(st.node->index)]; }();
+      if (c.name == "transform") {
+        transform(c, st.node);
+        return;
+      }
+      apply_body_pose(st);
+      if (c.name == "torque")
+        sc.bodies[static_cast<std::size_t>(st.node->index)].torque = vector(c);
+      else if (c.name == "force")
+        b.force = vector(c);
+      else if (c.name == "finiteRotation") {
+        long long mode =
+            pyint_value(c, c.has_attr("mode") ? c.attr("mode")->value
+                                              : throw PyError{"missing-attribute", "KeyError", "'mode'", &c});
+        if (!c.has_attr("xaxis") || !c.has_attr("yaxis") || !c.has_attr("zaxis"))
+          throw invalid("finiteRotation element must have xaxis, yaxis and zaxis attributes", &c);
+        Vec3 axis{pyfloat(c, "xaxis"), pyfloat(c, "yaxis"), pyfloat(c, "zaxis")};
+        if (mode != 0 && mode != 1) throw invalid("finiteRotation mode attribute must be either 0 or 1.", &c);
+        SceneBody& bb = sc.bodies[static_cast<std::size_t>(st.node->index)];
+        bb.finite_rotation_set = true;
+        bb.finite_rotation_mode = static_cast<int>(mode);
+        bb.finite_rotation_axis = axis;
+      } else if (c.name == "linearVel")
+        b.linear_velocity = vector(c);
+      else if (c.name == "angularVel")
+        b.angular_velocity = vector(c);
+      else if (c.name == "mass")
+        st.mass = mass_node(c, st.node);
+      else if (c.name == "joint")
+        joint(c, st.node);
+      else if (c.name == "body")
+        body(c, st.node);
+      else if (c.name == "geom")
+        geom(c, st.node);
+      else
+        throw child_error("body", c);
+      if (c.name == "torque" || c.name == "force" || c.name == "linearVel" || c.name == "angularVel" ||
+          c.name == "finiteRotation")
+        body_children(c, st);  // these push no handler: their children reach the body's
+    });
+  }
+
+  // ---- mass ----------------------------------------------------------------------------------
+  MassParams mass_node(const XmlNode& e, PNode* parent) {
+    PNode* n = make(parent, "mass", name_of(e));
+    MassParams m = mass::sphere(1.0, 1.0);
+    mass_children(e, n, m);
+    return m;
+  }
+  void mass_children(const XmlNode& e, PNode* n, MassParams& m) {
+    each(e, [&](const XmlNode& c) {
+      if (c.name == "mass_struct" || c.name == "transform")
+        mass_children(c, n, m);
+      else if (c.name == "mass_shape")
+        mass_shape(c, m);
+      else if (c.name == "adjust") {
+        double total = pyfloat(c, "total");
+        mass::adjust(m, total);
+        mass_children(c, n, m);
+      } else if (c.name == "mass") {
+        MassParams child = mass_node(c, n);
+        mass::add(m, child);
+      } else
+        throw child_error("mass", c);
+    });
+  }
+  void mass_shape(const XmlNode& e, MassParams& m) {
+    const XmlAttr* density = e.attr("density");
+    std::function<void(const XmlNode&)> shape = [&](const XmlNode& c) {
+      if (c.name == "sphere") {
+        double r = pyfloat_or(c, "radius", 1.0);
+        if (density) m = mass::sphere(pyfloat_value(e, density->value), r);
+      } else if (c.name == "box") {
+        double lx = pyfloat(c, "sizex"), ly = pyfloat(c, "sizey"), lz = pyfloat(c, "sizez");
+        if (density) m = mass::box(pyfloat_value(e, density->value), lx, ly, lz);
+      } else if (pybrain && (c.name == "cappedCylinder" || c.name == "cylinder")) {
+        double r = pyfloat_or(c, "radius", 1.0);
+        double len = pyfloat(c, "length");
+        if (density)
+          m = c.name == "cylinder" ? mass::cylinder(pyfloat_value(e, density->value), r, len)
+                                   : mass::capsule(pyfloat_value(e, density->value), r, len);
+      } else {
+        throw unsupported(pybrain ? "mass_shape <" + c.name + "> not supported" : "", &c);
+      }
+      each(c, shape);
+    };
+    each(e, shape);
+  }
+
+  // ---- geom ----------------------------------------------------------------------------------
+  struct GeomState {
+    PNode* node;
+    PNode* body;
+    int space;
+    bool transformed = false;
+    bool has_object = false;
+  };
+
+  void geom(const XmlNode& e, PNode* parent) {
+    PNode* n = make(parent, "geom", name_of(e));
+    GeomState st{n, ancestor(parent, "body"), ancestor(parent, "space")->index};
+    geom_children(e, st);
+    if (!st.has_object) throw invalid("No geom type element found.", &e);
+  }
+  void geom_children(const XmlNode& e, GeomState& st) {
+    each(e, [&](const XmlNode& c) {
+      const std::string& k = c.name;
+      if (k == "transform") {
+        transform(c, st.node);
+        st.transformed = true;
+      } else if (k == "box") {
+        double lx = pyfloat(c, "sizex"), ly = pyfloat(c, "sizey"), lz = pyfloat(c, "sizez");
+        place(st, c, Shape::box, {lx, ly, lz});
+        shape_children(c, k);
+      } else if (k == "cappedCylinder") {
+        double r = pyfloat(c, "radius"), len = pyfloat(c, "length");
+        place(st, c, Shape::capsule, {r, len});
+        shape_children(c, k);
+      } else if (k == "cone") {
+        throw unsupported("", &c);
+      } else if (k == "cylinder") {
+        if (!pybrain) throw unsupported("", &c);
+        double r = pyfloat(c, "radius"), len = pyfloat(c, "length");
+        place(st, c, Shape::cylinder, {r, len});
+        shape_children(c, k);
+      } else if (k == "plane") {
+        double a = pyfloat(c, "a"), b = pyfloat(c, "b"), cc = pyfloat(c, "c"), d = pyfloat(c, "d");
+        SceneGeom g = new_geom(st, c, Shape::plane);
+        g.params = {a, b, cc, d};
+        g.placement = Placement::none;
+        push_geom(st, g);
+        shape_children(c, k);
+      } else if (k == "ray") {
+        double len = pyfloat(c, "length");
+        SceneGeom g = new_geom(st, c, Shape::ray);
+        g.params = {len};
+        g.placement = Placement::none;
+        push_geom(st, g);
+        shape_children(c, k);
+      } else if (k == "sphere") {
+        double r = pyfloat(c, "radius");
+        place(st, c, Shape::sphere, {r});
+        shape_children(c, k);
+      } else if (k == "trimesh") {
+        trimesh_children(c);
+        // Debian's PyODE is built without trimesh support (ode.TriMeshData raises).
+        throw unsupported("Trimesh support is disabled", &c);
+      } else if (k == "geom") {
+        geom(c, st.node);
+      } else if (k == "body") {
+        body(c, st.node);
+      } else if (k == "joint") {
+        if (!pybrain) throw PyError{"importer-bug", "NameError", "name 'nodename' is not defined", &c};
+        joint(c, st.node);
+      } else if (k == "jointgroup" || k == "ext") {
+        geom_children(c, st);
+      } else {
+        throw child_error("geom", c);
+      }
+    });
+  }
+  void shape_children(const XmlNode& e, const std::string& shape) {
+    each(e, [&](const XmlNode& c) {
+      if (c.name != "ext") throw child_error(shape, c);
+      shape_children(c, shape);
+    });
+  }
+  void trimesh_children(const XmlNode& e) {
+    each(e, [&](const XmlNode& c) {
+      if (c.name == "vertices" || c.name == "triangles") {
+      } else if (c.name == "v") {
+        vector(c);
+      } else if (c.name == "t") {
+        for (const char* k : {"ia", "ib", "ic"}) {
+          const XmlAttr* a = c.attr(k);
+          if (!a) throw PyError{"missing-attribute", "KeyError", std::string("'") + k + "'", &c};
+          pyint_value(c, a->value);
+        }
+      } else {
+        throw child_error("trimesh", c);
+      }
+      trimesh_children(c);
+    });
+  }
+  SceneGeom new_geom(const GeomState& st, const XmlNode& shape, Shape s) {
+    SceneGeom g;
+    g.path = st.node->path;
+    g.name = st.node->name.value_or("");
+    g.shape = s;
+    g.space = st.space;
+    g.world = ancestor(st.node, "world")->index;
+    g.offset = shape.offset;
+    return g;
+  }
+  void push_geom(GeomState& st, SceneGeom& g) {
+    // PyBrain's collision filter names: a body's first geom takes the body's name, a body-less
+    // geom keeps its own.
+    PNode* parent = st.node->parent;
+    if (st.body == nullptr) {
+      g.has_pybrain_name = st.node->name.has_value();
+      g.pybrain_name = st.node->name.value_or("");
+    } else if (parent->kind == "body") {
+      PNode* first = nullptr;
+      for (PNode* ch : parent->children)
+        if (ch->kind == "geom") {
+          first = ch;
+          break;
+        }
+      if (first == st.node && parent->name) {
+        g.has_pybrain_name = true;
+        g.pybrain_name = *parent->name;
+      }
+    }
+    sc.geoms.push_back(g);
+    st.node->index = static_cast<int>(sc.geoms.size()) - 1;
+    st.has_object = true;
+  }
+  void place(GeomState& st, const XmlNode& shape, Shape s, std::vector<double> params) {
+    SceneGeom g = new_geom(st, shape, s);
+    g.params = std::move(params);
+    if (!st.body) {
+      g.placement = Placement::world;
+      pose(transform_of(st.node), g.position, g.rotation);
+    } else if (st.transformed) {
+      g.placement = Placement::geom_transform;
+      g.body = st.body->index;
+      pose(transform_of(st.node, st.body), g.position, g.rotation);
+    } else {
+      g.placement = Placement::body_origin;
+      g.body = st.body->index;
+    }
+    push_geom(st, g);
+  }
+
+  // ---- joint ---------------------------------------------------------------------------------
+  PNode* find_named(PNode* n, const std::string& name) {
+    auto it = n->named.find(name);
+    if (it != n->named.end()) return it->second;
+    for (PNode* c : n->children)
+      if (PNode* f = find_named(c, name)) return f;
+    return nullptr;
+  }
+  int link_body(PNode* from, const std::string& name, const XmlNode& at) {
+    PNode* root = from;
+    while (root->parent) root = root->parent;
+    PNode* target = find_named(root, name);
+    if (!target || target->index < 0) throw invalid("Joint link must reference an already parsed body.", &at);
+    if (target->kind != "body") throw invalid("Joint link must reference a body.", &at);
+    return target->index;
+  }
+
+  void joint(const XmlNode& e, PNode* parent) {
+    PNode* n = make(parent, "joint", name_of(e));
+    PNode* enclosing = ancestor(parent, "body");
+    std::optional<std::string> link1, link2;
+    bool has_object = false;
+    std::function<void(const XmlNode&)> child = [&](const XmlNode& c) {
+      const std::string& k = c.name;
+      if (k == "link1" || k == "link2") {
+        const XmlAttr* b = c.attr("body");
+        if (!b) throw PyError{"missing-attribute", "KeyError", "'body'", &c};
+        (k == "link1" ? link1 : link2) = b->value;
+        each(c, child);
+      } else if (k == "ext") {
+        each(c, child);
+      } else if (k == "amotor" || k == "ball" || k == "fixed" || k == "hinge" || k == "hinge2" ||
+                 k == "slider" || k == "universal") {
+        // _getLinks
+        int env_or_body = enclosing ? enclosing->index : -1;
+        int l1, l2;
+        if (link1) {
+          l1 = link_body(n, *link1, c);
+        } else {
+          l1 = env_or_body;
+          env_or_body = -1;
+        }
+        l2 = link2 ? link_body(n, *link2, c) : env_or_body;
+        if (l1 == l2) throw invalid("Joint requires two objects.", &c);
+        joint_type(c, n, l1, l2);
+        has_object = true;
+      } else {
+        throw child_error("joint", c);
+      }
+    };
+    each(e, child);
+    if (!has_object) throw invalid("No joint type element found.", &e);
+  }
+
+  void joint_type(const XmlNode& e, PNode* n, int b1, int b2) {
+    const std::string& k = e.name;
+    SceneJoint j;
+    j.path = n->path;
+    j.name = n->name.value_or("");
+    j.world = ancestor(n, "world")->index;
+    j.body1 = b1;
+    j.body2 = b2;
+    j.offset = e.offset;
+    j.type = k == "amotor"   ? JointType::amotor
+             : k == "ball"   ? JointType::ball
+             : k == "fixed"  ? JointType::fixed
+             : k == "hinge"  ? JointType::hinge
+             : k == "hinge2" ? JointType::hinge2
+             : k == "slider" ? JointType::slider
+                             : JointType::universal;
+    bool accepts_anchor = k == "ball" || k == "hinge" || k == "hinge2" || k == "universal";
+    bool accepts_axis = k != "ball" && k != "fixed";
+    if (k == "fixed") {  // created at the start tag; no child allowed
+      push_joint(j, n);
+      each(e, [&](const XmlNode& c) { throw child_error("fixed", c); });
+      return;
+    }
+    std::vector<const XmlNode*> axes;
+    std::function<void(const XmlNode&)> child = [&](const XmlNode& c) {
+      if (c.name == "anchor" && accepts_anchor) {
+        j.anchor = vector(c);
+        j.has_anchor = true;
+      } else if (c.name == "axis" && accepts_axis) {
+        axes.push_back(&c);
+      } else {
+        throw child_error(k, c);
+      }
+      each(c, child);
+    };
+    each(e, child);
+    std::size_t want = k == "hinge" || k == "slider" ? 1 : (k == "hinge2" || k == "universal") ? 2 : 3;
+    bool count_ok = k == "amotor" ? axes.size() <= 3 : axes.size() == want;
+    if (!count_ok) {
+      std::string sep = (k == "hinge" || k == "slider") ? " " : "  ";  // PyODE's messages
+      throw invalid("Wrong number of axes for" + sep + k + " joint.", &e);
+    }
+    for (const XmlNode* a : axes) {
+      JointAxis ax;
+      ax.direction = vector(*a);
+      for (const auto& at : a->attrs) {
+        if (at.name == "x" || at.name == "y" || at.name == "z") continue;
+        bool known = at.name == "LowStop";
+        for (auto p : axis_param_names()) known = known || at.name == p;
+        if (!known) throw invalid("Invalid attribute '" + at.name + "' of <axis> element.", a);
+        pyfloat_value(*a, at.value);
+      }
+      ax.params = axis_params(*a);
+      j.axes.push_back(ax);
+    }
+    push_joint(j, n);
+  }
+  void push_joint(SceneJoint& j, PNode* n) {
+    sc.joints.push_back(j);
+    n->index = static_cast<int>(sc.joints.size()) - 1;
+  }
+
+  // ---- PyBrain ---------------------------------------------------------------------------------
+  // Sections of PyBrain's trailing "<!--odeenvironment parameters ... <end>-->" comment.
+  std::map<std::string, std::vector<std::string>> pybrain_sections() const {
+    std::map<std::string, std::vector<std::string>> out;
+    for (const auto& n : doc.epilog) {
+      if (n.kind != NodeKind::comment) continue;
+      std::string_view v = n.value;
+      if (v.substr(0, 24) != "odeenvironment parameters") continue;
+      std::string current;
+      std::size_t pos = 24;
+      while (pos <= v.size()) {
+        std::size_t nl = v.find('\n', pos);
+        std::string_view line =
+            trim(v.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+        pos = nl == std::string_view::npos ? v.size() + 1 : nl + 1;
+        if (line.empty()) continue;
+        if (line.size() > 2 && line.front() == '<' && line.back() == '>' &&
+            line.find_first_of(" \t") == std::string_view::npos) {
+          current = std::string(line.substr(1, line.size() - 2));
+          if (current == "end") break;
+          out[current];
+        } else if (!current.empty()) {
+          out[current].push_back(std::string(line));
+        }
+      }
+      break;
+    }
+    return out;
+  }
+
+  void pybrain_postprocess(PNode* root) {
+    for (auto& j : sc.joints) {
+      if (j.type == JointType::fixed) j.set_fixed = true;
+      if (j.type == JointType::amotor) j.amotor_mode = 1;
+    }
+    auto sections = pybrain_sections();
+    int i = 0;
+    for (const auto& name : sections["affixToEnvironment"]) {
+      PNode* t = find_named(root, name);
+      if (t && t->kind == "joint" && t->index >= 0) {
+        sc.joints[static_cast<std::size_t>(t->index)].body2 = -1;
+      } else if (t && t->kind == "body" && t->index >= 0) {
+        SceneJoint j;
+        j.type = JointType::fixed;
+        j.path = "/pybrain/affix[" + std::to_string(i) + "]";
+        j.world = sc.bodies[static_cast<std::size_t>(t->index)].world;
+        j.body1 = t->index;
+        j.body2 = -1;
+        j.set_fixed = true;
+        j.extra = true;
+        sc.joints.push_back(j);
+      }
+      ++i;
+    }
+    // passpairs: Python literals, a string or a tuple of strings per line.
+    for (const auto& line : sections["passpairs"]) {
+      std::vector<std::string> group;
+      std::string_view s = line;
+      for (std::size_t p = 0; p < s.size(); ++p) {
+        char q = s[p];
+        if (q != '\'' && q != '"') continue;
+        std::size_t e = s.find(q, p + 1);
+        if (e == std::string_view::npos) break;
+        group.emplace_back(s.substr(p + 1, e - p - 1));
+        p = e;
+      }
+      if (!group.empty()) sc.passpairs.push_back(group);
+    }
+  }
+};
+
+}  // namespace
+
+bool build_pyode(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags) {
+  PyodeBuilder b(doc, opt, scene, diags);
+  return b.run();
+}
+
+std::string_view to_string(Compat c) {
+  switch (c) {
+    case Compat::standard:
+      return "standard";
+    case Compat::pyode:
+      return "pyode";
+    case Compat::pybrain:
+      return "pybrain";
+  }
+  return "?";
+}
+std::string_view to_string(Shape s) {
+  switch (s) {
+    case Shape::box:
+      return "box";
+    case Shape::sphere:
+      return "sphere";
+    case Shape::cylinder:
+      return "cylinder";
+    case Shape::capsule:
+      return "cappedCylinder";
+    case Shape::cone:
+      return "cone";
+    case Shape::plane:
+      return "plane";
+    case Shape::ray:
+      return "ray";
+    case Shape::trimesh:
+      return "trimesh";
+  }
+  return "?";
+}
+std::string_view to_string(JointType t) {
+  switch (t) {
+    case JointType::amotor:
+      return "amotor";
+    case JointType::ball:
+      return "ball";
+    case JointType::fixed:
+      return "fixed";
+    case JointType::hinge:
+      return "hinge";
+    case JointType::hinge2:
+      return "hinge2";
+    case JointType::slider:
+      return "slider";
+    case JointType::universal:
+      return "universal";
+  }
+  return "?";
+}
+
+bool build_scene(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags) {
+  scene = Scene{};
+  scene.compat = opt.compat;
+  if (opt.compat == Compat::standard) return build_standard(doc, opt, scene, diags);
+  return build_pyode(doc, opt, scene, diags);
+}
+
+}  // namespace genokit::xode
