@@ -8,17 +8,37 @@
 #include "internal.hpp"
 
 namespace genokit::frams {
+namespace {
+// "_classname" names the class in JSON; a field with that name (or "__classname", ...) gets one
+// more leading underscore so both directions are exact.
+bool is_classname_key(std::string_view k) {
+  std::size_t u = 0;
+  while (u < k.size() && k[u] == '_') ++u;
+  return u >= 1 && k.substr(u) == "classname";
+}
+}  // namespace
 
 nlohmann::ordered_json to_json(const Document& doc, const JsonOptions& opt) {
   nlohmann::ordered_json arr = nlohmann::ordered_json::array();
   const Schema* schema = opt.typed ? (opt.schema ? opt.schema : &builtin_schema()) : nullptr;
   Diagnostics ignored;
+  std::vector<std::uint32_t> prev;
   for (const Object& o : doc.objects) {
     nlohmann::ordered_json jo = nlohmann::ordered_json::object();
     jo["_classname"] = std::string(o.class_name);
     const ClassSchema* cls = schema ? schema->find(o.class_name) : nullptr;
-    for (const Field& f : o.fields) {
+    // duplicates: only the last occurrence, in its place (like the canonical writer)
+    std::vector<char> superseded(o.fields.size(), 0);
+    if (o.fields.size() > 1) {
+      detail::previous_same_key(o, prev);
+      for (std::uint32_t p : prev)
+        if (p) superseded[p - 1] = 1;
+    }
+    for (std::size_t fi = 0; fi < o.fields.size(); ++fi) {
+      if (superseded[fi]) continue;
+      const Field& f = o.fields[fi];
       std::string key(f.key);
+      if (is_classname_key(key)) key.insert(0, "_");
       const PropDef* p = cls ? cls->find(f.key) : nullptr;
       if (p && (p->type.base == 'd' || p->type.base == 'f')) {
         ignored.clear();
@@ -82,6 +102,7 @@ bool json_to_text(const nlohmann::ordered_json& j, std::string& out, Diagnostics
     out += ":\n";
     for (auto it = jo.begin(); it != jo.end(); ++it) {
       if (it.key() == "_classname") continue;
+      std::string key = is_classname_key(it.key()) ? it.key().substr(1) : it.key();
       if (bad_name(it.key(), false)) {
         diags.error("frams.json-bad-name",
                     "JSON " + where + ": \"" + it.key() +
@@ -108,9 +129,9 @@ bool json_to_text(const nlohmann::ordered_json& j, std::string& out, Diagnostics
                 "\" holds an array or object; only strings, numbers, booleans and null can be written");
         continue;
       }
-      out += it.key();
+      out += key;
       out += ':';
-      write_canonical_value(it.key(), value, out);
+      write_canonical_value(key, value, out);
     }
     out += '\n';
   }

@@ -29,7 +29,18 @@ void write_canonical_value(std::string_view, std::string_view value, std::string
     return;
   }
   out.append("~\n");
-  append_escaped(value, out);
+  // The reader drops one CR before each LF (SDK line reading), so a CR that belongs to the value
+  // just before a line break is written twice.
+  for (std::size_t start = 0;;) {
+    std::size_t p = value.find("\r\n", start);
+    if (p == std::string_view::npos) {
+      append_escaped(value.substr(start), out);
+      break;
+    }
+    append_escaped(value.substr(start, p + 1 - start), out);
+    out.push_back('\r');
+    start = p + 1;
+  }
   if (trailing_backslash) out.push_back('\n');
   out.append("~\n");
 }
