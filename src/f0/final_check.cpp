@@ -20,7 +20,9 @@ Location at(const SourcePos& s) {
   return l;
 }
 
-std::string jn(std::size_t i) { return "Joint #" + std::to_string(i); }
+std::string jn(std::size_t i) {
+  return "Joint #" + std::to_string(i);
+}
 
 }  // namespace
 
@@ -144,9 +146,8 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
   if (sdk_cycle < nj) {
     if (!opt.spec_delta_order) {
       diags.error("f0.delta-cycle",
-                  "Delta joint cycle detected at " + jn(sdk_cycle) +
-                      " (SDK rule: its Part #" + std::to_string(m.joints[sdk_cycle].p2) +
-                      " was already used by an earlier delta joint)",
+                  "Delta joint cycle detected at " + jn(sdk_cycle) + " (SDK rule: its Part #" +
+                      std::to_string(m.joints[sdk_cycle].p2) + " was already used by an earlier delta joint)",
                   at(m.joints[sdk_cycle].src));
       return;
     }
@@ -177,8 +178,8 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
     if (j.sh != 1 && j.length > 2.0) {
       char buf[64];
       std::snprintf(buf, sizeof buf, "%g", j.length);
-      diags.error("f0.joint-too-long",
-                  jn(i) + " too long (its length " + buf + " exceeds allowed 2)", at(j.src));
+      diags.error("f0.joint-too-long", jn(i) + " too long (its length " + buf + " exceeds allowed 2)",
+                  at(j.src));
       return;
     }
   }
@@ -214,14 +215,16 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
     std::vector<std::tuple<int, int, std::size_t>> pairs;
     pairs.reserve(nj);
     for (std::size_t i = 0; i < nj; ++i)
-      pairs.emplace_back(std::min(m.joints[i].p1, m.joints[i].p2), std::max(m.joints[i].p1, m.joints[i].p2), i);
+      pairs.emplace_back(std::min(m.joints[i].p1, m.joints[i].p2), std::max(m.joints[i].p1, m.joints[i].p2),
+                         i);
     std::sort(pairs.begin(), pairs.end());
     for (std::size_t k = 1; k < nj; ++k)
-      if (std::get<0>(pairs[k]) == std::get<0>(pairs[k - 1]) && std::get<1>(pairs[k]) == std::get<1>(pairs[k - 1])) {
+      if (std::get<0>(pairs[k]) == std::get<0>(pairs[k - 1]) &&
+          std::get<1>(pairs[k]) == std::get<1>(pairs[k - 1])) {
         const std::size_t a = std::get<2>(pairs[k - 1]), b = std::get<2>(pairs[k]);
-        diags.error("f0.duplicate-joint", "Illegal duplicate " + jn(a) + " and " + jn(b) + " (both join Part #" +
-                                              std::to_string(m.joints[a].p1) + " and Part #" +
-                                              std::to_string(m.joints[a].p2) + ")",
+        diags.error("f0.duplicate-joint",
+                    "Illegal duplicate " + jn(a) + " and " + jn(b) + " (both join Part #" +
+                        std::to_string(m.joints[a].p1) + " and Part #" + std::to_string(m.joints[a].p2) + ")",
                     at(m.joints[b].src));
         return;
       }

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "genokit/core/numbers.hpp"
@@ -14,8 +14,12 @@
 namespace genokit::f0 {
 namespace {
 
-Location at(const SourcePos& s) { return Location{{}, s.line, s.column, s.offset}; }
-bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+Location at(const SourcePos& s) {
+  return Location{{}, s.line, s.column, s.offset};
+}
+bool finite(const Vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
 std::string_view trimv(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
@@ -31,7 +35,8 @@ void lint_params(const Neuron& n, std::size_t i, const NeuronClass& c, Diagnosti
     if (item.empty()) continue;
     const std::size_t eq = item.find('=');
     const std::string_view id = trimv(item.substr(0, eq));
-    const std::string_view val = eq == std::string_view::npos ? std::string_view() : trimv(item.substr(eq + 1));
+    const std::string_view val =
+        eq == std::string_view::npos ? std::string_view() : trimv(item.substr(eq + 1));
     const int k = find_neuron_prop(c, id);
     const std::string who = "Neuron #" + std::to_string(i) + " (" + std::string(c.name) + ")";
     if (k < 0) {
@@ -74,20 +79,22 @@ void lint(const Model& m, Diagnostics& diags) {
       continue;
     }
     lint_params(n, i, *c, diags);
-    const std::string who = "Neuron #" + std::to_string(i) + " (" + std::string(c->name) + ", " +
-                            std::string(c->long_name) + ")";
+    const std::string who =
+        "Neuron #" + std::to_string(i) + " (" + std::string(c->name) + ", " + std::string(c->long_name) + ")";
     if (c->pref_location == NeuronLocation::part && n.part < 0)
-      diags.warning("f0.neuron-placement", who + " belongs on a part (n:p=...) but " +
-                                               (n.joint >= 0 ? "sits on a joint" : "is not attached"),
-                    at(n.src));
+      diags.warning(
+          "f0.neuron-placement",
+          who + " belongs on a part (n:p=...) but " + (n.joint >= 0 ? "sits on a joint" : "is not attached"),
+          at(n.src));
     else if (c->pref_location == NeuronLocation::joint && n.joint < 0)
-      diags.warning("f0.neuron-placement", who + " belongs on a joint (n:j=...) but " +
-                                               (n.part >= 0 ? "sits on a part" : "is not attached"),
-                    at(n.src));
+      diags.warning(
+          "f0.neuron-placement",
+          who + " belongs on a joint (n:j=...) but " + (n.part >= 0 ? "sits on a part" : "is not attached"),
+          at(n.src));
     if (c->pref_inputs >= 0 && static_cast<int>(n.inputs.size()) != c->pref_inputs)
-      diags.warning("f0.input-count", who + " expects " + std::to_string(c->pref_inputs) + " input" +
-                                          (c->pref_inputs == 1 ? "" : "s") + " but has " +
-                                          std::to_string(n.inputs.size()),
+      diags.warning("f0.input-count",
+                    who + " expects " + std::to_string(c->pref_inputs) + " input" +
+                        (c->pref_inputs == 1 ? "" : "s") + " but has " + std::to_string(n.inputs.size()),
                     at(n.src));
   }
   // Connections: self and duplicates.
@@ -149,9 +156,10 @@ void lint(const Model& m, Diagnostics& diags) {
         const double dy = b.pos.y - a.pos.y, dz = b.pos.z - a.pos.z;
         if (std::fabs(dy) <= kEps && std::fabs(dz) <= kEps) {
           const std::size_t lo = std::min(ix[k], ix[l]), hi = std::max(ix[k], ix[l]);
-          diags.warning("f0.overlapping-parts",
-                        "Part #" + std::to_string(hi) + " is at the same place as Part #" + std::to_string(lo),
-                        at(m.parts[hi].src));
+          diags.warning(
+              "f0.overlapping-parts",
+              "Part #" + std::to_string(hi) + " is at the same place as Part #" + std::to_string(lo),
+              at(m.parts[hi].src));
           ++reported;
           break;
         }

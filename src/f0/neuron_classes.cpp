@@ -14,7 +14,9 @@ constexpr NeuronProp dp(std::string_view id, double mn, double mx, double def, s
                         bool ranged = true) {
   return {id, 'd', ranged, mn, mx, def, name};
 }
-constexpr NeuronProp sp(std::string_view id, std::string_view name) { return {id, 's', false, 0, 0, 0, name}; }
+constexpr NeuronProp sp(std::string_view id, std::string_view name) {
+  return {id, 's', false, 0, 0, 0, name};
+}
 constexpr NeuronProp fu(std::string_view id, double def, std::string_view name) {
   return {id, 'f', false, 0, 0, def, name};
 }
@@ -30,9 +32,14 @@ constexpr std::array kFuzzy{dp("ns", 1, 0, 1, "number of fuzzy sets", false),
 constexpr std::array kChSel{dp("ch", 0, 0, 0, "channel", false)};
 constexpr std::array kSin{fp("f0", -1, 1, 0.06283185307, "base frequency"),
                           fp("t", 0, 6.283185307, 0, "time (phase)")};
-constexpr std::array kVEye{fu("tx", 0, "target x"), fu("ty", 0, "target y"), fu("tz", 0, "target z"),
-                           fu("ts", 0, "target size"), dp("p", 0, 0, 0, "perspective", false),
-                           fu("s", 1, "scale"), fu("h", 0, "hue"), fu("o", 0, "offset"),
+constexpr std::array kVEye{fu("tx", 0, "target x"),
+                           fu("ty", 0, "target y"),
+                           fu("tz", 0, "target z"),
+                           fu("ts", 0, "target size"),
+                           dp("p", 0, 0, 0, "perspective", false),
+                           fu("s", 1, "scale"),
+                           fu("h", 0, "hue"),
+                           fu("o", 0, "offset"),
                            fu("d", 0, "distance")};
 constexpr std::array kVMotor{dp("noIF", 0, 0, 0, "number of interfaces", false),
                              dp("noDim", 0, 0, 0, "number of dimensions", false), sp("params", "parameters")};
@@ -55,8 +62,8 @@ constexpr std::array kClasses{
     NeuronClass{"Fuzzy", "Fuzzy system [EXPERIMENTAL]", -1, 1, L::none, 0, true, false, kFuzzy,
                 "Fuzzy rule system"},
     NeuronClass{"Sti", "Sticky [EXPERIMENTAL]", 1, 0, L::part, E, true, false, {}, "Sticks a part to others"},
-    NeuronClass{"LMu", "Linear muscle [EXPERIMENTAL]", 1, 0, L::joint, E | kHintLinearMuscle, true, false, kRot,
-                "Changes the joint's length"},
+    NeuronClass{"LMu", "Linear muscle [EXPERIMENTAL]", 1, 0, L::joint, E | kHintLinearMuscle, true, false,
+                kRot, "Changes the joint's length"},
     NeuronClass{"Water", "Water detector", 0, 1, L::part, R, true, false, {}, "Depth under water"},
     NeuronClass{"Energy", "Energy level", 0, 1, L::none, R, true, false, {}, "Creature's energy"},
     NeuronClass{"Ch", "Channelize", -1, 1, L::none, 0, true, false, {}, "Joins inputs into channels"},
@@ -72,7 +79,9 @@ constexpr std::array kClasses{
 
 }  // namespace
 
-std::span<const NeuronClass> neuron_classes() { return kClasses; }
+std::span<const NeuronClass> neuron_classes() {
+  return kClasses;
+}
 
 const NeuronClass* find_neuron_class(std::string_view name) {
   for (const auto& c : kClasses)

@@ -58,6 +58,8 @@ Vec3 rotation_from_orient(const Orient& o) {
   return r;
 }
 
-Orient compose(const Orient& a, const Orient& b) { return {a.apply(b.x), a.apply(b.y), a.apply(b.z)}; }
+Orient compose(const Orient& a, const Orient& b) {
+  return {a.apply(b.x), a.apply(b.y), a.apply(b.z)};
+}
 
 }  // namespace genokit::f0

@@ -17,7 +17,9 @@
 namespace genokit::f0 {
 namespace {
 
-inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+inline bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
 
 std::string_view trim_blanks(std::string_view s) {
   while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
@@ -34,8 +36,10 @@ bool parse_hex(std::string_view s, double& out) {
   std::uint64_t v = 0;
   auto [p, ec] = std::from_chars(s.data() + 2, s.data() + s.size(), v, 16);
   if (p != s.data() + s.size()) return false;
-  if (ec == std::errc::result_out_of_range) v = UINT64_MAX;
-  else if (ec != std::errc()) return false;
+  if (ec == std::errc::result_out_of_range)
+    v = UINT64_MAX;
+  else if (ec != std::errc())
+    return false;
   out = neg ? -static_cast<double>(v) : static_cast<double>(v);
   return true;
 }
@@ -80,12 +84,24 @@ std::string unquote(std::string_view s) {
     if (c == '\\' && i + 1 < s.size()) {
       char e = s[++i];
       switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        default: out += '\\', out += e; break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        default:
+          out += '\\', out += e;
+          break;
       }
       continue;
     }
@@ -145,15 +161,15 @@ class Parser {
   Diagnostics& diags_;
   const ParseOptions& opt_;
   Model main_;
-  Model* model_ = &main_;   // positions and verdict
-  Model* target_ = &main_;  // where elements go (a checkpoint model after checkpoint:)
+  Model* model_ = &main_;       // positions and verdict
+  Model* target_ = &main_;      // where elements go (a checkpoint model after checkpoint:)
   std::uint32_t line_no_ = 1;   // physical line in text_
   std::size_t line_start_ = 0;  // offset of that line in text_
   std::size_t body_off_ = 0;
-  std::int64_t sdk_pos_ = 0;     // SDK position: body offset where reading this element started
-  std::size_t body_line_ = 0;    // "line #N" of the SDK (lines after the header)
-  bool failed_ = false;          // the current line failed
-  bool build_error_ = false;     // any build error so far (no final check then)
+  std::int64_t sdk_pos_ = 0;   // SDK position: body offset where reading this element started
+  std::size_t body_line_ = 0;  // "line #N" of the SDK (lines after the header)
+  bool failed_ = false;        // the current line failed
+  bool build_error_ = false;   // any build error so far (no final check then)
   Record rec_{};
 };
 
@@ -251,8 +267,10 @@ bool Parser::parse_line(std::string_view cls, const ClassTable& t, std::size_t p
     for (; e < end; ++e) {
       char c = s[e];
       if (inq) {
-        if (c == '\\' && e + 1 < end) ++e;
-        else if (c == '"') inq = false;
+        if (c == '\\' && e + 1 < end)
+          ++e;
+        else if (c == '"')
+          inq = false;
       } else if (c == '"') {
         inq = seen_quote = true;
       } else if (c == ',') {
@@ -327,8 +345,10 @@ void Parser::build(char cls, std::size_t off) {
   auto ref_error = [&](const char* what, std::int64_t k) {
     fail(std::string("f0.bad-") + what + "-ref",
          std::string("Invalid reference to ") +
-             (what[0] == 'p' ? "Part" : what[0] == 'j' ? "Joint" : "Neuro") + " #" + std::to_string(k) +
-             ", line #" + std::to_string(body_line_),
+             (what[0] == 'p'   ? "Part"
+              : what[0] == 'j' ? "Joint"
+                               : "Neuro") +
+             " #" + std::to_string(k) + ", line #" + std::to_string(body_line_),
          off);
     build_error_ = true;
   };

@@ -17,12 +17,12 @@ constexpr PropDef f(std::string_view id, double def, std::uint16_t flags, Field 
                     std::string_view meaning, K kind = K::positional) {
   return {id, T::real, false, -kInf, kInf, def, {}, flags, field, meaning, kind};
 }
-constexpr PropDef fr(std::string_view id, double mn, double mx, double def, std::uint16_t flags,
-                     Field field, std::string_view meaning, K kind = K::positional) {
+constexpr PropDef fr(std::string_view id, double mn, double mx, double def, std::uint16_t flags, Field field,
+                     std::string_view meaning, K kind = K::positional) {
   return {id, T::real, true, mn, mx, def, {}, flags, field, meaning, kind};
 }
-constexpr PropDef dr(std::string_view id, double mn, double mx, double def, std::uint16_t flags,
-                     Field field, std::string_view meaning, K kind = K::positional) {
+constexpr PropDef dr(std::string_view id, double mn, double mx, double def, std::uint16_t flags, Field field,
+                     std::string_view meaning, K kind = K::positional) {
   return {id, T::integer, true, mn, mx, def, {}, flags, field, meaning, kind};
 }
 constexpr PropDef s(std::string_view id, std::string_view def, std::uint16_t flags, Field field,
@@ -30,7 +30,9 @@ constexpr PropDef s(std::string_view id, std::string_view def, std::uint16_t fla
   return {id, T::string, false, 0, 0, 0, def, flags, field, meaning, kind};
 }
 constexpr PropDef ro(std::string_view id) {
-  return {id, T::readonly, false, 0, 0, 0, {}, kReadOnly | kDontSave, F::none, "read-only (never set)", K::positional};
+  return {
+      id,           T::readonly, false, 0, 0, 0, {}, kReadOnly | kDontSave, F::none, "read-only (never set)",
+      K::positional};
 }
 
 // ---- SDK r909 ---------------------------------------------------------------------------------
@@ -74,7 +76,8 @@ constexpr std::array kJoint{
     fr("dx", -2, 2, 0, 0, F::j_dx, "position delta x (makes a delta joint)"),
     fr("dy", -2, 2, 0, O, F::j_dy, "position delta y"),
     fr("dz", -2, 2, 0, O, F::j_dz, "position delta z"),
-    dr("sh", 0, 3, 0, 0, F::j_sh, "shape: 0 ball-and-stick rod, 1 fixed, 2 hinge X, 3 hinge XY (2, 3: Framsticks 5.x)"),
+    dr("sh", 0, 3, 0, 0, F::j_sh,
+       "shape: 0 ball-and-stick rod, 1 fixed, 2 hinge X, 3 hinge XY (2, 3: Framsticks 5.x)"),
     fr("stif", 0, 1, 1.0, 0, F::j_stif, "stiffness"),
     fr("rotstif", 0, 1, 1.0, 0, F::j_rotstif, "rotation stiffness"),
     fr("stam", 0, 1, 0.25, 0, F::j_stam, "stamina"),
@@ -98,9 +101,9 @@ constexpr std::array kJoint{
 
 // The writer's table for joints without delta: rx..dz are not saved.
 constexpr std::array kJointNonDelta{
-    kJoint[0], kJoint[1], kJoint[8], kJoint[9], kJoint[10], kJoint[11], kJoint[12], kJoint[13],
-    kJoint[14], kJoint[15], kJoint[16], kJoint[17], kJoint[18], kJoint[19], kJoint[20], kJoint[21],
-    kJoint[22], kJoint[23], kJoint[24], kJoint[25], kJoint[26],
+    kJoint[0],  kJoint[1],  kJoint[8],  kJoint[9],  kJoint[10], kJoint[11], kJoint[12],
+    kJoint[13], kJoint[14], kJoint[15], kJoint[16], kJoint[17], kJoint[18], kJoint[19],
+    kJoint[20], kJoint[21], kJoint[22], kJoint[23], kJoint[24], kJoint[25], kJoint[26],
 };
 
 constexpr std::array kNeuron{
@@ -109,7 +112,10 @@ constexpr std::array kNeuron{
     s("d", "N", 0, F::n_d, "details: Class or Class:prop=value,..."),
     s("i", "", 0, F::n_i, "info"),
     s("Vstyle", "neuro", 0, F::n_vstyle, "visual style"),
-    ro("getInputCount"), ro("getInputNeuroDef"), ro("getInputNeuroIndex"), ro("getInputWeight"),
+    ro("getInputCount"),
+    ro("getInputNeuroDef"),
+    ro("getInputNeuroIndex"),
+    ro("getInputWeight"),
     ro("classObject"),
 };
 
@@ -131,30 +137,48 @@ constexpr ClassTable kJointNonDeltaTable{"j", "Joint", kJointNonDelta, 11};
 
 // ---- the original f0 spec's order (--f0-order spec) --------------------------------------------
 constexpr std::array kSpecPart{
-    kPart[0], kPart[1], kPart[2], kPart[13], kPart[14], kPart[15], kPart[22], kPart[4], kPart[9],
-    kPart[10], kPart[11], kPart[12], kPart[16],
+    kPart[0],
+    kPart[1],
+    kPart[2],
+    kPart[13],
+    kPart[14],
+    kPart[15],
+    kPart[22],
+    kPart[4],
+    kPart[9],
+    kPart[10],
+    kPart[11],
+    kPart[12],
+    kPart[16],
     // not in the spec: by name only
     PropDef{kPart[3].id, kPart[3].type, true, 0, 3, 0, {}, 0, F::p_sh, kPart[3].meaning, K::named_only},
-    kPart[5], kPart[6], kPart[7], kPart[8], kPart[17], kPart[18], kPart[19], kPart[20], kPart[21],
+    kPart[5],
+    kPart[6],
+    kPart[7],
+    kPart[8],
+    kPart[17],
+    kPart[18],
+    kPart[19],
+    kPart[20],
+    kPart[21],
 };
 constexpr std::array kSpecJoint{
-    kJoint[0], kJoint[1], kJoint[2], kJoint[3], kJoint[4], kJoint[5], kJoint[6], kJoint[7],
-    kJoint[9], kJoint[10], kJoint[11], kJoint[12],
-    kJoint[8], kJoint[13], kJoint[14], kJoint[15], kJoint[16], kJoint[17], kJoint[18], kJoint[19],
-    kJoint[20], kJoint[21], kJoint[22], kJoint[23], kJoint[24], kJoint[25], kJoint[26],
+    kJoint[0],  kJoint[1],  kJoint[2],  kJoint[3],  kJoint[4],  kJoint[5],  kJoint[6],
+    kJoint[7],  kJoint[9],  kJoint[10], kJoint[11], kJoint[12], kJoint[8],  kJoint[13],
+    kJoint[14], kJoint[15], kJoint[16], kJoint[17], kJoint[18], kJoint[19], kJoint[20],
+    kJoint[21], kJoint[22], kJoint[23], kJoint[24], kJoint[25], kJoint[26],
 };
 constexpr std::array kSpecNeuron{kNeuron[0], kNeuron[1], kNeuron[2], kNeuron[3], kNeuron[4]};
 constexpr std::array kSpecConnection{
     dr("n", -1, 999999, -1, O, F::c_n1, "target neuron (spec name of n1)"),
     dr("i", -1, 999999, -1, O, F::c_n2, "source neuron (spec name of n2)"),
     kConnection[2],
-    kConnection[0], kConnection[1],
+    kConnection[0],
+    kConnection[1],
 };
 constexpr std::array kSpecTables{
-    ClassTable{"m", "Model", kModel, kModel.size()},
-    ClassTable{"p", "Part", kSpecPart, 13},
-    ClassTable{"j", "Joint", kSpecJoint, 12},
-    ClassTable{"n", "Neuron", kSpecNeuron, 4},
+    ClassTable{"m", "Model", kModel, kModel.size()},   ClassTable{"p", "Part", kSpecPart, 13},
+    ClassTable{"j", "Joint", kSpecJoint, 12},          ClassTable{"n", "Neuron", kSpecNeuron, 4},
     ClassTable{"c", "Connection", kSpecConnection, 3},
 };
 
@@ -167,7 +191,9 @@ const ClassTable* find_table(std::string_view class_id, PropertyOrder order) {
   return nullptr;
 }
 
-const ClassTable& joint_table_nondelta() { return kJointNonDeltaTable; }
+const ClassTable& joint_table_nondelta() {
+  return kJointNonDeltaTable;
+}
 
 std::span<const ClassTable> all_tables(PropertyOrder order) {
   if (order == PropertyOrder::spec) return kSpecTables;

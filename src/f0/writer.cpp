@@ -24,12 +24,23 @@ void append_string(std::string& out, std::string_view s) {
   out += '"';
   for (char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default: out += c;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        out += c;
     }
   }
   out += '"';
@@ -58,8 +69,10 @@ void write_element(std::string& out, std::string_view cls, const ClassTable& t, 
     }
     const Out v = get(i);
     bool is_default;
-    if (v.is_string) is_default = v.text == p.def_text;
-    else is_default = v.num == p.def;  // NaN is never a default
+    if (v.is_string)
+      is_default = v.text == p.def_text;
+    else
+      is_default = v.num == p.def;  // NaN is never a default
     if (is_default && !force(i)) {
       skipped = true;
       continue;
@@ -71,75 +84,135 @@ void write_element(std::string& out, std::string_view cls, const ClassTable& t, 
       out += '=';
     }
     skipped = false;
-    if (v.is_string) append_string(out, v.text);
-    else if (v.is_int) out += std::to_string(static_cast<long long>(v.num));
-    else out += format_number(v.num);
+    if (v.is_string)
+      append_string(out, v.text);
+    else if (v.is_int)
+      out += std::to_string(static_cast<long long>(v.num));
+    else
+      out += format_number(v.num);
   }
   out += '\n';
 }
 
-Out num(double v) { return {false, false, v, {}}; }
-Out integer(int v) { return {false, true, static_cast<double>(v), {}}; }
-Out str(const std::string& s) { return {true, false, 0, s}; }
+Out num(double v) {
+  return {false, false, v, {}};
+}
+Out integer(int v) {
+  return {false, true, static_cast<double>(v), {}};
+}
+Out str(const std::string& s) {
+  return {true, false, 0, s};
+}
 
 Out part_value(const Part& p, Field f) {
   switch (f) {
-    case Field::p_x: return num(p.pos.x);
-    case Field::p_y: return num(p.pos.y);
-    case Field::p_z: return num(p.pos.z);
-    case Field::p_sh: return integer(p.sh);
-    case Field::p_s: return num(p.s);
-    case Field::p_sx: return num(p.scale.x);
-    case Field::p_sy: return num(p.scale.y);
-    case Field::p_sz: return num(p.scale.z);
-    case Field::p_h: return num(p.h);
-    case Field::p_dn: return num(p.dn);
-    case Field::p_fr: return num(p.fr);
-    case Field::p_ing: return num(p.ing);
-    case Field::p_as: return num(p.as);
-    case Field::p_rx: return num(p.rot.x);
-    case Field::p_ry: return num(p.rot.y);
-    case Field::p_rz: return num(p.rot.z);
-    case Field::p_i: return str(p.info);
-    case Field::p_vstyle: return str(p.vstyle);
-    case Field::p_vs: return num(p.vs);
-    case Field::p_vr: return num(p.color.x);
-    case Field::p_vg: return num(p.color.y);
-    case Field::p_vb: return num(p.color.z);
-    default: return num(0);
+    case Field::p_x:
+      return num(p.pos.x);
+    case Field::p_y:
+      return num(p.pos.y);
+    case Field::p_z:
+      return num(p.pos.z);
+    case Field::p_sh:
+      return integer(p.sh);
+    case Field::p_s:
+      return num(p.s);
+    case Field::p_sx:
+      return num(p.scale.x);
+    case Field::p_sy:
+      return num(p.scale.y);
+    case Field::p_sz:
+      return num(p.scale.z);
+    case Field::p_h:
+      return num(p.h);
+    case Field::p_dn:
+      return num(p.dn);
+    case Field::p_fr:
+      return num(p.fr);
+    case Field::p_ing:
+      return num(p.ing);
+    case Field::p_as:
+      return num(p.as);
+    case Field::p_rx:
+      return num(p.rot.x);
+    case Field::p_ry:
+      return num(p.rot.y);
+    case Field::p_rz:
+      return num(p.rot.z);
+    case Field::p_i:
+      return str(p.info);
+    case Field::p_vstyle:
+      return str(p.vstyle);
+    case Field::p_vs:
+      return num(p.vs);
+    case Field::p_vr:
+      return num(p.color.x);
+    case Field::p_vg:
+      return num(p.color.y);
+    case Field::p_vb:
+      return num(p.color.z);
+    default:
+      return num(0);
   }
 }
 
 Out joint_value(const Joint& j, Field f) {
   switch (f) {
-    case Field::j_p1: return integer(j.p1);
-    case Field::j_p2: return integer(j.p2);
-    case Field::j_rx: return num(j.rot.x);
-    case Field::j_ry: return num(j.rot.y);
-    case Field::j_rz: return num(j.rot.z);
-    case Field::j_dx: return num(j.d.x);
-    case Field::j_dy: return num(j.d.y);
-    case Field::j_dz: return num(j.d.z);
-    case Field::j_sh: return integer(j.sh);
-    case Field::j_hx: return num(j.hinge_pos.x);
-    case Field::j_hy: return num(j.hinge_pos.y);
-    case Field::j_hz: return num(j.hinge_pos.z);
-    case Field::j_hrx: return num(j.hinge_rot.x);
-    case Field::j_hry: return num(j.hinge_rot.y);
-    case Field::j_hrz: return num(j.hinge_rot.z);
-    case Field::j_hxn: return num(j.hxn);
-    case Field::j_hxp: return num(j.hxp);
-    case Field::j_hyn: return num(j.hyn);
-    case Field::j_hyp: return num(j.hyp);
-    case Field::j_stif: return num(j.stif);
-    case Field::j_rotstif: return num(j.rotstif);
-    case Field::j_stam: return num(j.stam);
-    case Field::j_i: return str(j.info);
-    case Field::j_vstyle: return str(j.vstyle);
-    case Field::j_vr: return num(j.color.x);
-    case Field::j_vg: return num(j.color.y);
-    case Field::j_vb: return num(j.color.z);
-    default: return num(0);
+    case Field::j_p1:
+      return integer(j.p1);
+    case Field::j_p2:
+      return integer(j.p2);
+    case Field::j_rx:
+      return num(j.rot.x);
+    case Field::j_ry:
+      return num(j.rot.y);
+    case Field::j_rz:
+      return num(j.rot.z);
+    case Field::j_dx:
+      return num(j.d.x);
+    case Field::j_dy:
+      return num(j.d.y);
+    case Field::j_dz:
+      return num(j.d.z);
+    case Field::j_sh:
+      return integer(j.sh);
+    case Field::j_hx:
+      return num(j.hinge_pos.x);
+    case Field::j_hy:
+      return num(j.hinge_pos.y);
+    case Field::j_hz:
+      return num(j.hinge_pos.z);
+    case Field::j_hrx:
+      return num(j.hinge_rot.x);
+    case Field::j_hry:
+      return num(j.hinge_rot.y);
+    case Field::j_hrz:
+      return num(j.hinge_rot.z);
+    case Field::j_hxn:
+      return num(j.hxn);
+    case Field::j_hxp:
+      return num(j.hxp);
+    case Field::j_hyn:
+      return num(j.hyn);
+    case Field::j_hyp:
+      return num(j.hyp);
+    case Field::j_stif:
+      return num(j.stif);
+    case Field::j_rotstif:
+      return num(j.rotstif);
+    case Field::j_stam:
+      return num(j.stam);
+    case Field::j_i:
+      return str(j.info);
+    case Field::j_vstyle:
+      return str(j.vstyle);
+    case Field::j_vr:
+      return num(j.color.x);
+    case Field::j_vg:
+      return num(j.color.y);
+    case Field::j_vb:
+      return num(j.color.z);
+    default:
+      return num(0);
   }
 }
 
@@ -152,51 +225,67 @@ void write_model(std::string& out, const Model& m, bool with_m) {
   const ClassTable& ct = *find_table("c");
   auto never = [](std::size_t) { return false; };
   if (with_m && (m.se != 1.0 || !m.vstyle.empty()))
-    write_element(out, "m", mt,
-                  [&](std::size_t i) { return mt.props[i].field == Field::m_se ? num(m.se) : str(m.vstyle); },
-                  never);
+    write_element(
+        out, "m", mt,
+        [&](std::size_t i) { return mt.props[i].field == Field::m_se ? num(m.se) : str(m.vstyle); }, never);
   for (const auto& p : m.parts)
-    write_element(out, "p", pt, [&](std::size_t i) { return part_value(p, pt.props[i].field); }, never);
+    write_element(
+        out, "p", pt, [&](std::size_t i) { return part_value(p, pt.props[i].field); }, never);
   for (const auto& j : m.joints) {
     if (j.use_delta) {
-      write_element(out, "j", jt, [&](std::size_t i) { return joint_value(j, jt.props[i].field); },
-                    [&](std::size_t i) {
-                      const Field f = jt.props[i].field;
-                      return f == Field::j_dx || f == Field::j_dy || f == Field::j_dz;
-                    });
+      write_element(
+          out, "j", jt, [&](std::size_t i) { return joint_value(j, jt.props[i].field); },
+          [&](std::size_t i) {
+            const Field f = jt.props[i].field;
+            return f == Field::j_dx || f == Field::j_dy || f == Field::j_dz;
+          });
     } else {
-      write_element(out, "j", jnd, [&](std::size_t i) { return joint_value(j, jnd.props[i].field); }, never);
+      write_element(
+          out, "j", jnd, [&](std::size_t i) { return joint_value(j, jnd.props[i].field); }, never);
     }
   }
   for (const auto& n : m.neurons) {
-    write_element(out, "n", nt,
-                  [&](std::size_t i) -> Out {
-                    switch (nt.props[i].field) {
-                      case Field::n_p: return integer(n.joint >= 0 ? -1 : n.part);
-                      case Field::n_j: return integer(n.joint);
-                      case Field::n_d: return str(n.details);
-                      case Field::n_i: return str(n.info);
-                      case Field::n_vstyle: return str(n.vstyle);
-                      default: return num(0);
-                    }
-                  },
-                  never);
+    write_element(
+        out, "n", nt,
+        [&](std::size_t i) -> Out {
+          switch (nt.props[i].field) {
+            case Field::n_p:
+              return integer(n.joint >= 0 ? -1 : n.part);
+            case Field::n_j:
+              return integer(n.joint);
+            case Field::n_d:
+              return str(n.details);
+            case Field::n_i:
+              return str(n.info);
+            case Field::n_vstyle:
+              return str(n.vstyle);
+            default:
+              return num(0);
+          }
+        },
+        never);
   }
   for (std::size_t t = 0; t < m.neurons.size(); ++t)
     for (const auto& in : m.neurons[t].inputs)
-      write_element(out, "c", ct,
-                    [&](std::size_t i) -> Out {
-                      switch (ct.props[i].field) {
-                        case Field::c_n1: return integer(static_cast<int>(t));
-                        case Field::c_n2: return integer(in.source);
-                        case Field::c_w: return num(in.weight);
-                        case Field::c_i: return str(in.info);
-                        default: return num(0);
-                      }
-                    },
-                    [&](std::size_t i) {  // n1, n2 are always written (-1 is their default)
-                      return ct.props[i].field == Field::c_n1 || ct.props[i].field == Field::c_n2;
-                    });
+      write_element(
+          out, "c", ct,
+          [&](std::size_t i) -> Out {
+            switch (ct.props[i].field) {
+              case Field::c_n1:
+                return integer(static_cast<int>(t));
+              case Field::c_n2:
+                return integer(in.source);
+              case Field::c_w:
+                return num(in.weight);
+              case Field::c_i:
+                return str(in.info);
+              default:
+                return num(0);
+            }
+          },
+          [&](std::size_t i) {  // n1, n2 are always written (-1 is their default)
+            return ct.props[i].field == Field::c_n1 || ct.props[i].field == Field::c_n2;
+          });
 }
 
 }  // namespace
@@ -231,6 +320,8 @@ std::string write_body(const Model& m) {
   return out;
 }
 
-std::string write_genotype(const Model& m) { return "//0\n" + write_body(m); }
+std::string write_genotype(const Model& m) {
+  return "//0\n" + write_body(m);
+}
 
 }  // namespace genokit::f0

@@ -25,8 +25,12 @@ std::string slurp(const fs::path& p) {
   return ss.str();
 }
 
-fs::path framsticks() { return genokit::test::corpus_dir() / "framsticks"; }
-fs::path oracle_dir() { return framsticks() / "oracle-sdk-r909"; }
+fs::path framsticks() {
+  return genokit::test::corpus_dir() / "framsticks";
+}
+fs::path oracle_dir() {
+  return framsticks() / "oracle-sdk-r909";
+}
 
 std::vector<fs::path> sorted(fs::path dir, const std::string& ext, bool recursive) {
   std::vector<fs::path> out;

@@ -73,7 +73,8 @@ bool parse_oracle(std::string_view text, OracleFile& out, std::string& error) {
       g->format = f["format"];
     } else if (starts(l, "loader_messages: ")) {
       int cnt = std::atoi(std::string(l.substr(17)).c_str());
-      for (int i = 0; i < cnt && k + 1 < lines.size(); ++i) out.loader_messages.emplace_back(lines[++k].substr(2));
+      for (int i = 0; i < cnt && k + 1 < lines.size(); ++i)
+        out.loader_messages.emplace_back(lines[++k].substr(2));
       g = nullptr;
     } else if (!g) {
       if (!l.empty()) {

@@ -29,12 +29,11 @@ std::string str(const Fields& f, const char* k) {
 }
 
 bool is_lint(const std::string& code) {
-  static const char* lint_codes[] = {"f0.unknown-neuron-class", "f0.unknown-neuron-property",
-                                     "f0.bad-neuron-property",  "f0.neuron-property-range",
-                                     "f0.neuron-placement",     "f0.input-count",
-                                     "f0.self-connection",      "f0.duplicate-connection",
-                                     "f0.non-finite",           "f0.overlapping-parts",
-                                     "f0.legacy-property"};
+  static const char* lint_codes[] = {
+      "f0.unknown-neuron-class",  "f0.unknown-neuron-property", "f0.bad-neuron-property",
+      "f0.neuron-property-range", "f0.neuron-placement",        "f0.input-count",
+      "f0.self-connection",       "f0.duplicate-connection",    "f0.non-finite",
+      "f0.overlapping-parts",     "f0.legacy-property"};
   for (auto* c : lint_codes)
     if (code == c) return true;
   return false;
@@ -57,10 +56,13 @@ void compare_with_oracle(const OracleGenotype& o, const Model& m, const Diagnost
     diff("valid: ours " + std::to_string(m.valid) + " SDK " + std::to_string(o.valid));
   if (m.valid == d.has_errors()) diff("validity and error diagnostics disagree");
   if (!documented) {
-    if (m.error_pos != o.errorpos) diff("errorpos ours " + std::to_string(m.error_pos) + " SDK " + std::to_string(o.errorpos));
-    if (m.warn_pos != o.warnpos) diff("warnpos ours " + std::to_string(m.warn_pos) + " SDK " + std::to_string(o.warnpos));
+    if (m.error_pos != o.errorpos)
+      diff("errorpos ours " + std::to_string(m.error_pos) + " SDK " + std::to_string(o.errorpos));
+    if (m.warn_pos != o.warnpos)
+      diff("warnpos ours " + std::to_string(m.warn_pos) + " SDK " + std::to_string(o.warnpos));
     if (static_cast<int>(m.shape_type) != o.shape_type)
-      diff("shape_type ours " + std::to_string(static_cast<int>(m.shape_type)) + " SDK " + std::to_string(o.shape_type));
+      diff("shape_type ours " + std::to_string(static_cast<int>(m.shape_type)) + " SDK " +
+           std::to_string(o.shape_type));
   }
   // SDK parser warnings (Param.*) correspond one to one with ours (lint codes excluded).
   std::size_t sdk_warn = 0, our_warn = 0;
@@ -68,15 +70,17 @@ void compare_with_oracle(const OracleGenotype& o, const Model& m, const Diagnost
     if (msg.rfind("[WARN] Param.", 0) == 0) ++sdk_warn;
   for (const auto& x : d.items())
     if (x.severity == Severity::warning && !is_lint(x.code)) ++our_warn;
-  if (sdk_warn != our_warn) diff("parser warnings ours " + std::to_string(our_warn) + " SDK " + std::to_string(sdk_warn));
+  if (sdk_warn != our_warn)
+    diff("parser warnings ours " + std::to_string(our_warn) + " SDK " + std::to_string(sdk_warn));
   if (!near(m.se, o.se)) diff("se");
   std::size_t nconn = 0;
   for (const auto& n : m.neurons) nconn += n.inputs.size();
   if (m.parts.size() != o.parts || m.joints.size() != o.joints || m.neurons.size() != o.neurons ||
       nconn != o.connections) {
     diff("counts ours " + std::to_string(m.parts.size()) + "/" + std::to_string(m.joints.size()) + "/" +
-         std::to_string(m.neurons.size()) + "/" + std::to_string(nconn) + " SDK " + std::to_string(o.parts) + "/" +
-         std::to_string(o.joints) + "/" + std::to_string(o.neurons) + "/" + std::to_string(o.connections));
+         std::to_string(m.neurons.size()) + "/" + std::to_string(nconn) + " SDK " + std::to_string(o.parts) +
+         "/" + std::to_string(o.joints) + "/" + std::to_string(o.neurons) + "/" +
+         std::to_string(o.connections));
     return;
   }
   const bool geometry = o.valid && m.valid;
@@ -85,20 +89,22 @@ void compare_with_oracle(const OracleGenotype& o, const Model& m, const Diagnost
     const Fields& f = o.p[i];
     const std::string w = "p[" + std::to_string(i) + "].";
     const std::pair<const char*, double> vals[] = {
-        {"rx", p.rot.x}, {"ry", p.rot.y}, {"rz", p.rot.z},   {"sh", double(p.sh)}, {"s", p.s},
-        {"sx", p.scale.x}, {"sy", p.scale.y}, {"sz", p.scale.z}, {"h", p.h},       {"dn", p.dn},
-        {"fr", p.fr},   {"ing", p.ing},  {"as", p.as},       {"vs", p.vs},       {"vr", p.color.x},
+        {"rx", p.rot.x},   {"ry", p.rot.y},   {"rz", p.rot.z},   {"sh", double(p.sh)}, {"s", p.s},
+        {"sx", p.scale.x}, {"sy", p.scale.y}, {"sz", p.scale.z}, {"h", p.h},           {"dn", p.dn},
+        {"fr", p.fr},      {"ing", p.ing},    {"as", p.as},      {"vs", p.vs},         {"vr", p.color.x},
         {"vg", p.color.y}, {"vb", p.color.z}};
     for (auto& [k, v] : vals)
       if (!near(v, num(f, k))) diff(w + k + " ours " + format_number(v) + " SDK " + str(f, k));
     if (str(f, "i") != p.info) diff(w + "i");
     if (geometry) {
-      const std::pair<const char*, double> g[] = {{"x", p.pos.x}, {"y", p.pos.y}, {"z", p.pos.z}, {"mass", p.mass}};
+      const std::pair<const char*, double> g[] = {
+          {"x", p.pos.x}, {"y", p.pos.y}, {"z", p.pos.z}, {"mass", p.mass}};
       for (auto& [k, v] : g)
         if (!near(v, num(f, k))) diff(w + k + " ours " + format_number(v) + " SDK " + str(f, k));
       double ax[3][3];
       const Fields& of = o.orient[i];
-      if (!parse_triple(str(of, "x"), ax[0]) || !parse_triple(str(of, "y"), ax[1]) || !parse_triple(str(of, "z"), ax[2])) {
+      if (!parse_triple(str(of, "x"), ax[0]) || !parse_triple(str(of, "y"), ax[1]) ||
+          !parse_triple(str(of, "z"), ax[2])) {
         diff(w + "orient unreadable");
       } else {
         const Vec3 ours[3] = {p.orient.x, p.orient.y, p.orient.z};
@@ -106,7 +112,9 @@ void compare_with_oracle(const OracleGenotype& o, const Model& m, const Diagnost
           if (!near(ours[a].x, ax[a][0]) || !near(ours[a].y, ax[a][1]) || !near(ours[a].z, ax[a][2]))
             diff(w + "orient axis " + std::to_string(a) + " ours (" + format_number(ours[a].x) + "," +
                  format_number(ours[a].y) + "," + format_number(ours[a].z) + ") SDK " +
-                 str(of, a == 0 ? "x" : a == 1 ? "y" : "z"));
+                 str(of, a == 0   ? "x"
+                         : a == 1 ? "y"
+                                  : "z"));
       }
     }
   }
@@ -115,8 +123,9 @@ void compare_with_oracle(const OracleGenotype& o, const Model& m, const Diagnost
     const Fields& f = o.j[i];
     const std::string w = "j[" + std::to_string(i) + "].";
     std::vector<std::pair<const char*, double>> vals = {
-        {"p1", double(j.p1)}, {"p2", double(j.p2)}, {"usedelta", double(j.use_delta)}, {"sh", double(j.sh)},
-        {"stif", j.stif}, {"rotstif", j.rotstif}, {"stam", j.stam}, {"vr", j.color.x}, {"vg", j.color.y},
+        {"p1", double(j.p1)}, {"p2", double(j.p2)}, {"usedelta", double(j.use_delta)},
+        {"sh", double(j.sh)}, {"stif", j.stif},     {"rotstif", j.rotstif},
+        {"stam", j.stam},     {"vr", j.color.x},    {"vg", j.color.y},
         {"vb", j.color.z}};
     if (geometry || j.use_delta) {
       vals.insert(vals.end(), {{"dx", j.d.x}, {"dy", j.d.y}, {"dz", j.d.z}});

@@ -52,14 +52,14 @@ struct SourcePos {
 enum class ShapeType : std::uint8_t { unknown = 0, illegal = 1, ball_and_stick = 2, solids = 3 };
 
 struct Part {
-  Vec3 pos;         // final position (delta joints overwrite the genotype's x, y, z)
-  Vec3 rot;         // rx, ry, rz as stored (the genotype's values; see `orient`)
-  int sh = 0;       // 0 ball-and-stick, 1 ellipsoid, 2 cuboid, 3 cylinder
-  double s = 1.0;   // size
+  Vec3 pos;             // final position (delta joints overwrite the genotype's x, y, z)
+  Vec3 rot;             // rx, ry, rz as stored (the genotype's values; see `orient`)
+  int sh = 0;           // 0 ball-and-stick, 1 ellipsoid, 2 cuboid, 3 cylinder
+  double s = 1.0;       // size
   Vec3 scale{1, 1, 1};  // sx, sy, sz
-  double h = 0;     // hollow
-  double dn = 1.0;  // density
-  double fr = 0.4;  // friction
+  double h = 0;         // hollow
+  double dn = 1.0;      // density
+  double fr = 0.4;      // friction
   double ing = 0.25;
   double as = 0.25;
   std::string info;             // i
@@ -73,34 +73,34 @@ struct Part {
 
 struct Joint {
   int p1 = -1, p2 = -1;
-  Vec3 rot;            // rx, ry, rz (for non-delta joints: recomputed by the final check)
-  Vec3 d;              // dx, dy, dz (for non-delta joints: recomputed by the final check)
+  Vec3 rot;                // rx, ry, rz (for non-delta joints: recomputed by the final check)
+  Vec3 d;                  // dx, dy, dz (for non-delta joints: recomputed by the final check)
   bool use_delta = false;  // any of dx/dy/dz given
-  int sh = 0;          // 0 ball-and-stick rod, 1 fixed; 2, 3 hinges (Framsticks 5.x)
+  int sh = 0;              // 0 ball-and-stick rod, 1 fixed; 2, 3 hinges (Framsticks 5.x)
   // Framsticks 5.x hinge properties (not in SDK r909; defaults keep r909 behaviour).
-  Vec3 hinge_pos;      // hx, hy, hz
-  Vec3 hinge_rot;      // hrx, hry, hrz
+  Vec3 hinge_pos;  // hx, hy, hz
+  Vec3 hinge_rot;  // hrx, hry, hrz
   double hxn = -1.5708, hxp = 1.5708, hyn = -1.5708, hyp = 1.5708;
   double stif = 1.0, rotstif = 1.0, stam = 0.25;
   std::string info;
   std::string vstyle = "joint";
   Vec3 color{1, 1, 1};
-  double length = 0;   // |d| (distance of the two parts for non-delta joints)
+  double length = 0;  // |d| (distance of the two parts for non-delta joints)
   SourcePos src;
 };
 
 struct Input {
-  int source = -1;     // the neuron whose output feeds this one
+  int source = -1;  // the neuron whose output feeds this one
   double weight = 1.0;
   std::string info;
 };
 
 struct Neuron {
-  int part = -1;       // attachment (-1 none); both may be set
+  int part = -1;  // attachment (-1 none); both may be set
   int joint = -1;
-  std::string details = "N";  // "Class" or "Class:params" as given (d)
+  std::string details = "N";     // "Class" or "Class:params" as given (d)
   std::string class_name = "N";  // class part of details ("N" when empty)
-  std::string params;  // text after "Class:"
+  std::string params;            // text after "Class:"
   std::string info;
   std::string vstyle = "neuro";
   std::vector<Input> inputs;  // in connection order
@@ -110,8 +110,8 @@ struct Neuron {
 
 // One `c:` line: target neuron n1 gains input n2 with weight w.
 struct Connection {
-  int target = -1;     // n1
-  int source = -1;     // n2
+  int target = -1;  // n1
+  int source = -1;  // n2
   double weight = 1.0;
   std::string info;
   SourcePos src;

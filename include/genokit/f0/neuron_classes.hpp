@@ -31,8 +31,8 @@ struct NeuronClass {
   int pref_output;             // 1 = has an output, 0 = effector without output
   NeuronLocation pref_location;
   std::uint32_t visual_hints;
-  bool sdk;                    // in the SDK r909 library (false: full-app VEye, VMotor)
-  bool genetically_active;     // PreconfiguredGenetics' list (N, G, T, S, *, |, @)
+  bool sdk;                 // in the SDK r909 library (false: full-app VEye, VMotor)
+  bool genetically_active;  // PreconfiguredGenetics' list (N, G, T, S, *, |, @)
   std::span<const NeuronProp> props;
   std::string_view description;
 };

@@ -13,7 +13,7 @@ namespace genokit::f0 {
 
 struct ParseOptions {
   PropertyOrder order = PropertyOrder::sdk;  // table order for unnamed values (--f0-order)
-  bool lint = true;  // genokit's extra warnings (lint.hpp) on top of the SDK's checks
+  bool lint = true;                          // genokit's extra warnings (lint.hpp) on top of the SDK's checks
   // Follow the spec where the SDK wrongly reports "Delta joint cycle" for delta joints listed out
   // of dependency order (docs/f0.md). false = the SDK's verdict.
   bool spec_delta_order = true;

@@ -16,17 +16,71 @@ enum class PropType : std::uint8_t { integer, real, string, readonly };
 enum class Field : std::uint8_t {
   none,  // read-only or ignored slot
   // m:
-  m_se, m_vstyle,
+  m_se,
+  m_vstyle,
   // p:
-  p_x, p_y, p_z, p_sh, p_s, p_sx, p_sy, p_sz, p_h, p_dn, p_fr, p_ing, p_as, p_rx, p_ry, p_rz,
-  p_i, p_vstyle, p_vs, p_vr, p_vg, p_vb, p_m_legacy,
+  p_x,
+  p_y,
+  p_z,
+  p_sh,
+  p_s,
+  p_sx,
+  p_sy,
+  p_sz,
+  p_h,
+  p_dn,
+  p_fr,
+  p_ing,
+  p_as,
+  p_rx,
+  p_ry,
+  p_rz,
+  p_i,
+  p_vstyle,
+  p_vs,
+  p_vr,
+  p_vg,
+  p_vb,
+  p_m_legacy,
   // j:
-  j_p1, j_p2, j_rx, j_ry, j_rz, j_dx, j_dy, j_dz, j_sh, j_hx, j_hy, j_hz, j_hrx, j_hry, j_hrz,
-  j_hxn, j_hxp, j_hyn, j_hyp, j_stif, j_rotstif, j_stam, j_i, j_vstyle, j_vr, j_vg, j_vb,
+  j_p1,
+  j_p2,
+  j_rx,
+  j_ry,
+  j_rz,
+  j_dx,
+  j_dy,
+  j_dz,
+  j_sh,
+  j_hx,
+  j_hy,
+  j_hz,
+  j_hrx,
+  j_hry,
+  j_hrz,
+  j_hxn,
+  j_hxp,
+  j_hyn,
+  j_hyp,
+  j_stif,
+  j_rotstif,
+  j_stam,
+  j_i,
+  j_vstyle,
+  j_vr,
+  j_vg,
+  j_vb,
   // n:
-  n_p, n_j, n_d, n_i, n_vstyle,
+  n_p,
+  n_j,
+  n_d,
+  n_i,
+  n_vstyle,
   // c:
-  c_n1, c_n2, c_w, c_i,
+  c_n1,
+  c_n2,
+  c_w,
+  c_i,
 };
 
 inline constexpr std::uint16_t kCanOmitName = 1024;  // PARAM_CANOMITNAME
@@ -42,9 +96,9 @@ enum class PropKind : std::uint8_t {
 struct PropDef {
   std::string_view id;
   PropType type;
-  bool ranged;          // min/max enforced (clamped with a warning)
+  bool ranged;  // min/max enforced (clamped with a warning)
   double min, max;
-  double def;           // numeric default
+  double def;                 // numeric default
   std::string_view def_text;  // string default
   std::uint16_t flags;
   Field field;
