@@ -307,6 +307,14 @@ void setup_genome(CLI::App& root) {
       print_diagnostics(d);
     });
   }
+  {  // layouts
+    auto v = std::make_shared<std::string>("c2");
+    auto* c = top->add_subcommand("layouts", "Print the gene layout tables of a game version as Markdown");
+    c->add_option("--game", *v, "c1, c2 (default) or c3")->check(CLI::IsMember({"c1", "c2", "c3"}));
+    c->callback([v] {
+      std::cout << layouts_markdown(*v == "c1" ? Version::c1 : *v == "c3" ? Version::c3 : Version::c2);
+    });
+  }
   {  // extract
     struct A {
       std::string in, out;

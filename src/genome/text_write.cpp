@@ -370,4 +370,39 @@ nlohmann::json to_json(const Genome& g, const Notes* notes) {
   return j;
 }
 
+std::string layouts_markdown(Version v) {
+  static const char* const kKinds[] = {"u8",     "flags", "u16 (big-endian)", "characters",
+                                       "SVRule", "table", "hex bytes"};
+  std::string out = "### " + std::string(to_string(v)) + " gene layouts (header: `gene` + " +
+                    std::to_string(header_size(v)) + " bytes)\n\n";
+  for (const GeneLayout& l : layouts(v)) {
+    out += "**" + std::string(l.title) + "** `" + l.name + "` (" + std::to_string(l.type) + "," +
+           std::to_string(l.subtype) + "), " + std::to_string(l.data_size) + " data bytes: ";
+    bool first = true;
+    for (const FieldDef& f : l.fields) {
+      if (!first) out += ", ";
+      first = false;
+      out += "`" + std::string(f.name) + "`";
+      if (f.size != 1 || f.kind != FieldKind::u8) {
+        out += " (";
+        out += kKinds[int(f.kind)];
+        if (f.size != 1 && f.kind != FieldKind::u16be) out += " ×" + std::to_string(f.size);
+        out += ")";
+      }
+      if (f.symbols && f.kind != FieldKind::svrule && f.role != FieldRole::chemical) {
+        std::string names;
+        for (unsigned i = 0; i < f.symbols->count; ++i)
+          if (!f.symbols->name(i).empty())
+            names += (names.empty() ? "" : " ") +
+                     (f.kind == FieldKind::flags8 ? std::to_string(1u << i) + "=" : "") +
+                     std::string(f.symbols->name(i));
+        out += " {" + names + "}";
+      }
+      if (f.engine_max != 0xFFFF) out += " ≤" + std::to_string(f.engine_max);
+    }
+    out += "\n\n";
+  }
+  return out;
+}
+
 }  // namespace genokit::genome

@@ -30,6 +30,9 @@ std::vector<unsigned> organ_numbers(const Genome& g);
 nlohmann::json to_json(const Genome& g, const Notes* notes = nullptr);
 nlohmann::json gene_json(const Genome& g, std::size_t index, const Notes* notes = nullptr);
 
+// The layout tables of a version as Markdown (docs/creatures-genome.md is generated from this).
+std::string layouts_markdown(Version v);
+
 // Text-form spellings, shared with diff and the summary.
 std::string format_field(const FieldDef& f, std::string_view data);
 std::string format_flags(unsigned bits, const SymbolTable& names);  // "mut+dup", "0"
