@@ -396,8 +396,16 @@ ClassSchema props_from_document(const Document& doc, std::string class_name, Dia
 
 void check_values(const Document& doc, const Object& obj, const ClassSchema& props, Diagnostics& diags,
                   bool report_unknown) {
-  for (const Field& f : obj.fields) {
-    if (obj.find(f.key) != &f) continue;  // only the value that counts
+  std::vector<char> superseded(obj.fields.size(), 0);
+  if (obj.fields.size() > 1) {
+    std::vector<std::uint32_t> prev;
+    detail::previous_same_key(obj, prev);
+    for (std::uint32_t p : prev)
+      if (p) superseded[p - 1] = 1;
+  }
+  for (std::size_t fi = 0; fi < obj.fields.size(); ++fi) {
+    if (superseded[fi]) continue;  // only the value that counts
+    const Field& f = obj.fields[fi];
     const PropDef* p = props.find(f.key);
     Location where = detail::value_start(doc, f);
     if (!p) {
