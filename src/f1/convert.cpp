@@ -1,0 +1,764 @@
+// The f1 -> f0 converter (notes f1.md §3-§8): one depth-first walk over the text with an explicit
+// stack of segments, branch groups matched in one linear pre-pass, every part/joint value rounded
+// as the SDK's "%g" f0 text round trip rounds it, and the effects of the SDK's final f0 re-parse
+// (weight clamping, non-finite weights) applied directly.
+#include "genokit/f1/convert.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gene_props.hpp"
+#include "genokit/core/text.hpp"
+#include "genokit/f0/neuron_classes.hpp"
+#include "genokit/f0/writer.hpp"
+#include "genokit/frams/genotype_header.hpp"
+#include "neuron_params.hpp"
+#include "numbers.hpp"
+
+namespace genokit::f1 {
+namespace {
+
+using namespace detail;
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kMaxWeight = 999999.0;  // f0 c:w range
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+bool is_upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
+bool is_lower(char c) {
+  return c >= 'a' && c <= 'z';
+}
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+std::string_view trim_left(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  return s;
+}
+std::string_view trim_both(std::string_view s) {
+  s = trim_left(s);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::string quoted(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else
+      out += c;
+  }
+  return out + "'";
+}
+
+f0::NeuronLocation location_of(std::string_view cls) {
+  const f0::NeuronClass* c = f0::find_neuron_class(cls);
+  return c && c->sdk ? c->pref_location : f0::NeuronLocation::none;
+}
+
+// One segment waiting to be read: from `pos` to its ',' / ')' / end of text.
+struct Task {
+  std::uint32_t pos;
+  std::uint32_t limit;  // end of the branch it belongs to (text end at the top level)
+  int start_part;       // -1 before the first stick
+  f0::Vec3 k;
+  GeneProps g;
+  bool top;
+};
+
+struct RelConn {
+  int target;  // f0 index of the bracket neuron
+  int own;     // its f1 number
+  std::int64_t offset;
+  double weight;
+  std::uint32_t begin, end;
+};
+
+class Converter {
+ public:
+  Converter(std::string_view text, std::size_t body, Diagnostics& diags, const ConvertOptions& opt,
+            Conversion& out)
+      : t_(text),
+        body_(body),
+        n_(static_cast<std::uint32_t>(text.size())),
+        diags_(diags),
+        opt_(opt),
+        out_(out),
+        m_(out.model) {}
+
+  void run();
+
+ private:
+  // ---- diagnostics ----------------------------------------------------------------------------
+  Location where(std::size_t off) {
+    if (!lines_) lines_ = std::make_unique<LineIndex>(t_);
+    return lines_->locate(off);
+  }
+  void error(std::string code, std::string msg, std::size_t off) {
+    diags_.error(std::move(code), std::move(msg), where(off));
+  }
+  // A problem the SDK accepts silently (or only logs): a warning, an error with --strict.
+  void warn(std::string code, std::string msg, std::size_t off) {
+    if (opt_.strict) {
+      strict_failed_ = true;
+      diags_.error(std::move(code), std::move(msg), where(off));
+    } else {
+      diags_.warning(std::move(code), std::move(msg), where(off));
+    }
+  }
+  void lint(std::string code, std::string msg, std::size_t off) {
+    if (opt_.lint) warn(std::move(code), std::move(msg), off);
+  }
+  void sdk(std::string line) { out_.sdk_messages.push_back(std::move(line)); }
+  void map(std::uint32_t b, std::uint32_t e, ElementKind k, int i) {
+    if (opt_.mapping) out_.map.push_back({b, e, k, i});
+  }
+
+  // ---- structure ------------------------------------------------------------------------------
+  void match_groups();
+  bool only_blanks(std::uint32_t b, std::uint32_t e) const {
+    for (std::uint32_t i = b; i < e && i < n_; ++i)
+      if (!is_blank(t_[i])) return false;
+    return true;
+  }
+  bool segment(Task& task);
+  int make_part(const GeneProps& g, std::uint32_t pos);
+  void make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g, std::uint32_t pos);
+  std::uint32_t neuron(std::uint32_t open, const GeneProps& g);
+  void token(std::uint32_t b, std::uint32_t e, int bn, int f1num, ParamSet& ps, bool& class_set,
+             bool old_style, const GeneProps& g);
+  double weight_value(std::string_view v, std::uint32_t pos);
+  void set_param(ParamSet& ps, std::string_view name, double v, std::uint32_t pos);
+  int add_neuron(std::string details, f0::NeuronLocation loc, std::uint32_t pos);
+  void finish();
+
+  std::string_view t_;
+  std::size_t body_;
+  std::uint32_t n_;
+  Diagnostics& diags_;
+  const ConvertOptions& opt_;
+  Conversion& out_;
+  f0::Model& m_;
+  std::unique_ptr<LineIndex> lines_;
+  bool strict_failed_ = false;
+  bool failed_ = false;
+
+  std::vector<std::int32_t> close_, link_;  // branch groups: '(' -> closer / first ','; ',' -> next ','
+  bool groups_ready_ = false;
+  std::vector<Task> stack_;
+  std::vector<double> count_;        // density averaging count per part
+  std::vector<double> joint_power_;  // muscle power of the state at each joint's X
+  std::vector<int> bracket_;         // f1 bracket number -> f0 neuron index
+  std::vector<RelConn> rel_;
+  double energy_ = 0, energy_div_ = 0;
+  bool part0_mapped_ = false;
+};
+
+void Converter::match_groups() {
+  groups_ready_ = true;
+  close_.assign(n_, -1);
+  link_.assign(n_, -1);
+  struct Open {
+    std::uint32_t pos, last_comma;
+  };
+  std::vector<Open> st;
+  for (std::uint32_t i = body_; i < n_; ++i) {
+    const char c = t_[i];
+    if (c == '(' || c == '[') {
+      st.push_back({i, i});
+    } else if (c == ')' || c == ']') {
+      if (!st.empty()) close_[st.back().pos] = static_cast<std::int32_t>(i), st.pop_back();
+    } else if (c == ',' && !st.empty() && t_[st.back().pos] == '(') {
+      link_[st.back().last_comma] = static_cast<std::int32_t>(i);
+      st.back().last_comma = i;
+    }
+  }
+  for (const Open& o : st) close_[o.pos] = static_cast<std::int32_t>(n_);
+}
+
+int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
+  f0::Part p;
+  p.dn = round6(1.0 / g[weight]);
+  p.fr = round6(g[friction]);
+  p.ing = round6(g[ingestion]);
+  p.as = round6(g[assimilation]);
+  p.vs = round6(g[visual_size]);
+  p.color = {round6(g[red]), round6(g[green]), round6(g[blue])};
+  p.src = {0, 0, static_cast<std::int64_t>(pos), 1};
+  m_.parts.push_back(std::move(p));
+  count_.push_back(1.0);
+  return static_cast<int>(m_.parts.size() - 1);
+}
+
+void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g, std::uint32_t pos) {
+  f0::Joint j;
+  j.p1 = p1;
+  j.p2 = p2;
+  j.use_delta = true;
+  j.d = {round6(std::min(2.0, g[length])), 0, 0};
+  j.rot = {round6(k.x), 0, round6(k.z)};
+  j.stam = round6(g[stamina]);
+  j.color = {round6(g[red]), round6(g[green]), round6(g[blue])};
+  j.length = std::sqrt(j.d.x * j.d.x);
+  j.src = {0, 0, static_cast<std::int64_t>(pos), 1};
+  // Delta joint placement exactly as the f0 build does it (notes §6.3).
+  const f0::Part& a = m_.parts[p1];
+  f0::Part& b = m_.parts[p2];
+  b.orient = f0::compose(a.orient, f0::orient_from_rotation(j.rot));
+  const f0::Vec3 d = b.orient.apply(j.d);
+  b.pos = {a.pos.x + d.x, a.pos.y + d.y, a.pos.z + d.z};
+  m_.joints.push_back(std::move(j));
+  joint_power_.push_back(g[muscle_power]);
+}
+
+double Converter::weight_value(std::string_view v, std::uint32_t pos) {
+  double w = 0;
+  if (!sdk_parse_double(v, w)) {
+    sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(v) + "'");
+    warn("f1.bad-number", "Cannot read the number " + quoted(v) + "; the SDK uses 0", pos);
+    return 0;
+  }
+  return w;
+}
+
+void Converter::set_param(ParamSet& ps, std::string_view name, double v, std::uint32_t pos) {
+  std::string given, adjusted;
+  const SetResult r = detail::set_param(ps, name, v, given, adjusted);
+  if (r == SetResult::clamped_high || r == SetResult::clamped_low) {
+    const char* how = r == SetResult::clamped_high ? "too big" : "too small";
+    sdk("[WARN] Param.set: Setting " + ps.cls + "." + std::string(name) + " = '" + given +
+        "' exceeded allowed range (" + how + "). Adjusted to '" + adjusted + "'.");
+    warn("f1.parameter-clamped",
+         "Neuron parameter " + ps.cls + "." + std::string(name) + " = " + given + " is out of range (" + how +
+             "); the SDK uses " + adjusted,
+         pos);
+  } else if (r == SetResult::unknown_class) {
+    lint("f1.ignored-parameter",
+         "Parameter '" + std::string(name) + "' is ignored: neuron class " + quoted(ps.cls) +
+             " is not in the SDK library",
+         pos);
+  } else if (r == SetResult::unknown_param) {
+    lint("f1.ignored-parameter",
+         "Neuron class " + ps.cls + " has no parameter " + quoted(name) + "; the SDK ignores it", pos);
+  }
+}
+
+int Converter::add_neuron(std::string details, f0::NeuronLocation loc, std::uint32_t pos) {
+  f0::Neuron nr;
+  nr.details = std::move(details);
+  if (loc == f0::NeuronLocation::joint)
+    nr.joint = static_cast<int>(m_.joints.size() - 1);
+  else if (loc == f0::NeuronLocation::part)
+    nr.part = m_.joints.back().p2;
+  nr.src = {0, 0, static_cast<std::int64_t>(pos), 1};
+  m_.neurons.push_back(std::move(nr));
+  return static_cast<int>(m_.neurons.size() - 1);
+}
+
+// One token of a bracket, [b, e) (notes §7.2).
+void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, ParamSet& ps, bool& class_set,
+                      bool old_style, const GeneProps& g) {
+  const std::string_view tok = t_.substr(b, e - b);
+  const std::size_t colon = tok.rfind(':');
+  if (colon == std::string_view::npos) {
+    const std::string_view name = trim_both(tok);
+    if (name.empty()) return;
+    if (old_style) {
+      lint("f1.ignored-token",
+           "Token " + quoted(name) +
+               " is ignored: an old-style muscle bracket ([|...] or [@...]) takes no class name",
+           b);
+      return;
+    }
+    if (class_set) {
+      lint("f1.ignored-token", "Token " + quoted(name) + " is ignored: this neuron's class was already given",
+           b);
+      return;
+    }
+    class_set = true;
+    if (!ps.params.empty())
+      lint("f1.parameters-before-class",
+           "Parameters given before the class name were set for class N and are kept as text; put the class "
+           "first",
+           b);
+    ps.cls.assign(name);
+    if (!f0::find_neuron_class(ps.cls) || !f0::find_neuron_class(ps.cls)->sdk)
+      lint("f1.unknown-neuron-class", "Neuron class " + quoted(name) + " is not in the SDK r909 library", b);
+    const double power = joint_power_.back();
+    if (ps.cls == "|") {
+      set_param(ps, "p", power, b);
+      set_param(ps, "r", g.bend_range, b);
+    } else if (ps.cls == "@") {
+      set_param(ps, "p", power, b);
+    }
+    return;
+  }
+  std::string_view name = tok.substr(0, colon);
+  const std::size_t lead = name.size() - trim_left(name).size();
+  name.remove_prefix(lead);
+  const std::string_view value = tok.substr(colon + 1);
+  const std::uint32_t nb = b + static_cast<std::uint32_t>(lead);
+  if (name.empty()) {
+    lint("f1.ignored-token", "Token " + quoted(trim_both(tok)) + " is ignored: it has no name before ':'", b);
+    return;
+  }
+  const char c0 = name[0];
+  if (is_digit(c0) || c0 == '-') {  // relative connection
+    const std::string_view nm = trim_both(name);
+    std::int64_t off = 0;
+    if (!sdk_parse_int(nm, off)) {
+      sdk("[ERROR] ExtValue.parseInt: Could not parse '" + std::string(nm) + "'");
+      warn("f1.bad-number",
+           "Cannot read the neuron offset " + quoted(nm) + "; the SDK uses 0 (a self-connection)", nb);
+      off = 0;
+    }
+    const double w = weight_value(trim_both(value), b + static_cast<std::uint32_t>(colon) + 1);
+    rel_.push_back({bn, f1num, off, w, nb, e});
+  } else if (is_upper(c0) || c0 == '*' || c0 == '|' || c0 == '@') {  // receptor
+    const double w = weight_value(trim_both(value), b + static_cast<std::uint32_t>(colon) + 1);
+    if (trim_both(name).size() != name.size())
+      lint("f1.receptor-name-blank",
+           "Receptor class " + quoted(name) + " ends with a blank, so the SDK creates an unknown class", nb);
+    else if (!f0::find_neuron_class(name) || !f0::find_neuron_class(name)->sdk)
+      lint("f1.unknown-neuron-class", "Neuron class " + quoted(name) + " is not in the SDK r909 library", nb);
+    const int rn = add_neuron(std::string(name), location_of(name), nb);
+    m_.neurons[bn].inputs.push_back({rn, w, {}});
+    map(nb, e, ElementKind::neuron, rn);
+  } else if (c0 == '>' && name.size() >= 2) {  // output
+    const std::string_view v = trim_both(value);
+    const double w = weight_value(v, b + static_cast<std::uint32_t>(colon) + 1);
+    // SDK quirk (notes §7.4): the class name is as long as the weight text.
+    const std::uint32_t from = nb + 1;
+    const std::uint32_t len = std::min<std::uint32_t>(static_cast<std::uint32_t>(v.size()), n_ - from);
+    const std::string_view qname = t_.substr(from, len);
+    const std::string_view real = name.substr(1);
+    if (qname != real)
+      warn("f1.output-name-quirk",
+           "The SDK reads this output's class as " + quoted(qname) + " instead of " + quoted(real) +
+               " (it takes as many characters as the weight has)",
+           nb);
+    std::string details(qname);
+    char buf[40], buf2[40];
+    if (real == "|") {
+      format_g6(joint_power_.back(), buf, sizeof buf);
+      format_g6(g.bend_range, buf2, sizeof buf2);
+      details += std::string(":p=") + buf + ",r=" + buf2;
+    } else if (real == "@") {
+      format_g6(joint_power_.back(), buf, sizeof buf);
+      details += std::string(":p=") + buf;
+    }
+    const int on = add_neuron(std::move(details), location_of(qname), nb);
+    m_.neurons[on].inputs.push_back({bn, w, {}});
+    map(nb, e, ElementKind::neuron, on);
+  } else if (c0 == '!' || c0 == '=' || c0 == '/') {
+    const std::string_view v = trim_both(value);
+    double d = 0;
+    if (!sdk_parse_double(v, d)) {
+      sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(v) + "'");
+      warn("f1.bad-number", "Cannot read the number " + quoted(v) + "; the SDK sets the parameter to 0", nb);
+      d = 0;
+    }
+    set_param(ps, c0 == '!' ? "fo" : c0 == '=' ? "in" : "si", d, nb);
+  } else if (is_lower(c0)) {
+    if (trim_both(name).size() != name.size()) {
+      lint("f1.ignored-parameter",
+           "Parameter name " + quoted(name) + " ends with a blank; the SDK ignores it", nb);
+      return;
+    }
+    double d = 0;
+    if (!sdk_parse_double(value, d)) {
+      sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(value) + "'");
+      warn("f1.bad-number",
+           "Cannot read the number " + quoted(value) + "; the SDK leaves parameter '" + std::string(name) +
+               "' unchanged",
+           nb);
+      return;
+    }
+    set_param(ps, name, d, nb);
+  } else {
+    lint("f1.ignored-token",
+         "Token " + quoted(trim_both(tok)) + " is ignored: it matches no neuron token kind", nb);
+  }
+}
+
+// A bracket at `open`; returns where the segment continues.
+std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
+  std::uint32_t q = open + 1;
+  while (q < n_ && t_[q] != ']' && t_[q] != ')') ++q;
+  if (m_.joints.empty()) {
+    sdk("[WARN] GenoConv_F1.grow: Illegal neuron position (ignored)");
+    warn("f1.neuron-before-stick",
+         "A neuron must follow a stick (X); the SDK ignores this one but not its closing bracket", open);
+    return q;  // the closer is read by the segment (a ']' then makes the genotype invalid)
+  }
+  if (q >= n_)
+    warn("f1.unterminated-neuron",
+         "Neuron bracket is not closed; genokit ends it at the end of the text (the SDK reads past the end "
+         "of the genotype: undefined result)",
+         open);
+  else if (t_[q] == ')')
+    lint("f1.neuron-closed-by-paren", "Neuron bracket closed by ')' instead of ']' (the SDK accepts it)", q);
+
+  const int f1num = static_cast<int>(bracket_.size());
+  const int bn = add_neuron("N", f0::NeuronLocation::none, open);
+  bracket_.push_back(bn);
+  map(open, std::min(q + 1, n_), ElementKind::neuron, bn);
+  std::uint32_t b = open + 1;
+  while (b < q && is_blank(t_[b])) ++b;
+  bool old_style = false;
+  if (b < q && (t_[b] == '|' || t_[b] == '@') && !(b + 1 < n_ && t_[b + 1] == ':')) {
+    std::uint32_t c2 = b + 1;
+    while (c2 < n_ && is_blank(t_[c2])) ++c2;
+    old_style = c2 >= n_ || (t_[c2] != ',' && t_[c2] != ']');
+  }
+  if (old_style) {
+    char buf[40], buf2[40];
+    format_g6(joint_power_.back(), buf, sizeof buf);
+    std::string details(1, t_[b]);
+    if (t_[b] == '|') {
+      format_g6(g.bend_range, buf2, sizeof buf2);
+      details += std::string(":p=") + buf + ",r=" + buf2;
+    } else {
+      details += std::string(":p=") + buf;
+    }
+    const int mn = add_neuron(std::move(details), f0::NeuronLocation::joint, b);
+    m_.neurons[mn].inputs.push_back({bn, 1.0, {}});
+    map(b, b + 1, ElementKind::neuron, mn);
+    ++b;
+  }
+  ParamSet ps;
+  bool class_set = false;
+  for (std::uint32_t s = b; s <= q && s <= n_;) {
+    std::uint32_t e = s;
+    while (e < q && t_[e] != ',') ++e;
+    token(s, e, bn, f1num, ps, class_set, old_style, g);
+    s = e + 1;
+  }
+  f0::Neuron& nr = m_.neurons[bn];
+  nr.details = ps.details();
+  const f0::NeuronLocation loc = location_of(ps.cls);
+  if (loc == f0::NeuronLocation::joint)
+    nr.joint = static_cast<int>(m_.joints.size() - 1);
+  else
+    nr.part = m_.joints.back().p2;
+  return q < n_ ? q + 1 : n_;
+}
+
+// Reads one segment; false when the genotype is invalid.
+bool Converter::segment(Task& task) {
+  GeneProps& g = task.g;
+  f0::Vec3& k = task.k;
+  k.x += g[twist];
+  k.z += g[curvedness];
+  const int sp_map = task.start_part < 0 ? 0 : task.start_part;
+  std::uint32_t pos = task.pos;
+  while (pos < n_) {
+    const char c = t_[pos];
+    if (const Modifier* mod = find_modifier(c)) {
+      if (mod->op == ModOp::rotate)
+        k.x += mod->factor;
+      else
+        apply_modifier(g, *mod);
+      map(pos, pos + 1, ElementKind::part, sp_map);
+      if (sp_map == 0) part0_mapped_ = true;
+      ++pos;
+      continue;
+    }
+    switch (c) {
+      case ' ':
+      case '\t':
+      case '\n':
+      case '\r':
+        ++pos;
+        continue;
+      case '[':
+        pos = neuron(pos, g);
+        continue;
+      case 'X': {
+        int sp = task.start_part;
+        bool fresh = false;
+        if (sp < 0) {
+          if (m_.parts.empty()) {
+            sp = make_part(g, pos);
+            fresh = true;
+            if (!part0_mapped_) map(pos, pos + 1, ElementKind::part, 0), part0_mapped_ = true;
+          } else {
+            sp = 0;
+          }
+        }
+        if (!fresh) {
+          f0::Part& p = m_.parts[sp];
+          p.dn = ((count_[sp] * p.dn) + 1.0 / g[weight]) / (count_[sp] + 1.0);
+          count_[sp] += 1.0;
+        }
+        energy_ += 0.9 * g[energy] + 0.1;
+        energy_div_ += 1.0;
+        const int ep = make_part(g, pos);
+        make_joint(sp, ep, k, g, pos);
+        map(pos, pos + 1, ElementKind::part, ep);
+        map(pos, pos + 1, ElementKind::joint, static_cast<int>(m_.joints.size() - 1));
+        decay(g);
+        task.pos = pos + 1;
+        task.start_part = ep;
+        task.k = {0, 0, 0};
+        stack_.push_back(task);
+        return true;
+      }
+      case '(': {
+        if (!groups_ready_) match_groups();
+        const std::uint32_t closer = static_cast<std::uint32_t>(close_[pos]);
+        std::size_t count = 1;
+        for (std::int32_t c2 = link_[pos]; c2 >= 0; c2 = link_[c2]) ++count;
+        if (closer >= n_)
+          warn("f1.unclosed-branch",
+               "Branch group '(' is not closed; the SDK lets its last branch run to the end", pos);
+        else if (!only_blanks(closer + 1, task.limit))
+          warn("f1.ignored-text",
+               task.top
+                   ? "The SDK ignores everything after the closing ')' of a top-level branch group"
+                   : "The SDK ignores the text between this branch group's ')' and the end of the branch",
+               closer + 1);
+        map(pos, pos + 1, ElementKind::part, sp_map);
+        if (sp_map == 0) part0_mapped_ = true;
+        if (closer < n_) map(closer, closer + 1, ElementKind::part, sp_map);
+        g.bend_range = 1.0 / static_cast<double>(count);
+        g.bend_fresh = true;
+        // Branch i gets rz -pi + (i+1)*2pi/(n+1); pushed in reverse so branch 0 is read first.
+        std::vector<std::uint32_t> starts;
+        starts.reserve(count + 1);
+        starts.push_back(pos + 1);
+        for (std::int32_t c2 = link_[pos]; c2 >= 0; c2 = link_[c2]) {
+          starts.push_back(static_cast<std::uint32_t>(c2) + 1);
+          map(static_cast<std::uint32_t>(c2), static_cast<std::uint32_t>(c2) + 1, ElementKind::part, sp_map);
+        }
+        starts.push_back(closer + 1);
+        for (std::size_t i = count; i-- > 0;) {
+          Task b{starts[i], starts[i + 1] - 1, task.start_part, k, g, false};
+          b.k.z += -kPi + static_cast<double>(i + 1) * (2 * kPi / static_cast<double>(count + 1));
+          stack_.push_back(b);
+        }
+        return true;
+      }
+      case ',':
+      case ')':
+        if (task.top && !only_blanks(pos, n_))
+          warn("f1.ignored-text",
+               std::string("The SDK ignores everything from this top-level '") + c +
+                   "' to the end of the genotype",
+               pos);
+        return true;
+      case ']':
+        error("f1.stray-bracket", "']' outside a neuron bracket: the SDK rejects the genotype", pos);
+        return false;
+      default: {
+        const unsigned char u = static_cast<unsigned char>(c);
+        std::string shown = u >= 0x20 && u < 0x7f ? std::string("'") + c + "'" : [&] {
+          char b[16];
+          std::snprintf(b, sizeof b, "byte 0x%02X", u);
+          return std::string(b);
+        }();
+        error("f1.invalid-character",
+              shown +
+                  " is not an f1 symbol (outside brackets only X ( ) , [ and the modifier letters "
+                  "LlCcQqRrWwFfAaIiSsMmEeDdGgBbHh are allowed): the SDK rejects the genotype",
+              pos);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+void Converter::run() {
+  Task top{static_cast<std::uint32_t>(body_), n_, -1, {0, 0, 0}, GeneProps{}, true};
+  stack_.push_back(top);
+  while (!stack_.empty()) {
+    Task task = stack_.back();
+    stack_.pop_back();
+    if (!segment(task)) {
+      failed_ = true;
+      break;
+    }
+  }
+  if (failed_) {
+    m_ = f0::Model{};
+    m_.valid = false;
+    out_.map.clear();
+    out_.converted = false;
+    return;
+  }
+  out_.converted = true;
+  finish();
+}
+
+void Converter::finish() {
+  // Relative connections, resolved after the whole text (forward references work).
+  const int nb = static_cast<int>(bracket_.size());
+  for (const RelConn& r : rel_) {
+    const std::int64_t src = r.own + r.offset;
+    if (src < 0 || src >= nb) {
+      sdk("[WARN] GenoConvF1.addInput: illegal neuron connection " + std::to_string(r.own) + " <- " +
+          std::to_string(src) + " (ignored)");
+      warn("f1.bad-connection",
+           "Neuron " + std::to_string(r.own) + " has no neuron at offset " + std::to_string(r.offset) +
+               " (there are " + std::to_string(nb) + " bracket neurons); the SDK drops this connection",
+           r.begin);
+      continue;
+    }
+    m_.neurons[r.target].inputs.push_back({bracket_[src], r.weight, {}});
+  }
+  m_.se = energy_div_ > 0 ? energy_ / energy_div_ : 1.0;
+  for (auto& nr : m_.neurons) {
+    const std::string_view d = nr.details;
+    const std::size_t colon = d.find(':');
+    std::string_view cls = colon == std::string_view::npos ? d : d.substr(0, colon);
+    nr.params = colon == std::string_view::npos ? std::string() : std::string(d.substr(colon + 1));
+    if (colon != std::string_view::npos && nr.params.empty()) nr.details.pop_back();
+    if (cls.empty()) cls = "N";
+    nr.class_name.assign(cls);
+    const f0::NeuronClass* c = f0::find_neuron_class(cls);
+    nr.known_class = c && c->sdk;
+  }
+  // The SDK's f0 re-parse: weights are clamped to the c:w range; a non-finite weight cannot be
+  // written and read back, so the model fails at that c: line.
+  std::int64_t bad_line = -1;
+  std::size_t line = (m_.se != 1.0 ? 1 : 0) + m_.parts.size() + m_.joints.size() + m_.neurons.size();
+  std::vector<std::size_t> warn_lines;
+  for (std::size_t ti = 0; ti < m_.neurons.size() && bad_line < 0; ++ti) {
+    auto& ins = m_.neurons[ti].inputs;
+    for (std::size_t i = 0; i < ins.size(); ++i) {
+      ++line;
+      double& w = ins[i].weight;
+      if (!std::isfinite(w)) {
+        const std::string text = sdk_number(w);
+        sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + text + "'");
+        sdk("[ERROR] Model.build: Invalid 'c:', line #" + std::to_string(line));
+        error("f1.non-finite-weight",
+              "Connection weight " + text +
+                  " is not a finite number: the SDK cannot write and re-read it, so the "
+                  "genotype is invalid",
+              m_.neurons[ti].src.offset >= 0 ? static_cast<std::size_t>(m_.neurons[ti].src.offset) : 0);
+        bad_line = static_cast<std::int64_t>(line);
+        ins.resize(i);
+        for (std::size_t later = ti + 1; later < m_.neurons.size(); ++later) m_.neurons[later].inputs.clear();
+        break;
+      }
+      if (w > kMaxWeight || w < -kMaxWeight) {
+        const double to = w > 0 ? kMaxWeight : -kMaxWeight;
+        sdk("[WARN] Param.set: Setting c.w = '" + sdk_number(w) + "' exceeded allowed range (" +
+            (w > 0 ? "too big" : "too small") + "). Adjusted to '" + sdk_number(to) + "'.");
+        warn("f1.weight-clamped",
+             "Connection weight " + sdk_number(w) + " is beyond +-999999; the SDK clamps it to " +
+                 sdk_number(to),
+             m_.neurons[ti].src.offset >= 0 ? static_cast<std::size_t>(m_.neurons[ti].src.offset) : 0);
+        w = to;
+        warn_lines.push_back(line);
+      }
+    }
+  }
+  m_.connections.clear();
+  for (std::size_t ti = 0; ti < m_.neurons.size(); ++ti)
+    for (const auto& in : m_.neurons[ti].inputs)
+      m_.connections.push_back({static_cast<int>(ti), in.source, in.weight, {}, {}});
+  if (bad_line >= 0 || !warn_lines.empty()) {
+    // Positions in the converted f0 text, as the SDK reports them.
+    const std::string f0text = f0::write_body(m_);
+    auto line_start = [&](std::size_t l) -> std::int64_t {
+      std::size_t off = 0;
+      for (std::size_t i = 1; i < l; ++i) {
+        const std::size_t nl = f0text.find('\n', off);
+        if (nl == std::string::npos) return static_cast<std::int64_t>(f0text.size());
+        off = nl + 1;
+      }
+      return static_cast<std::int64_t>(off);
+    };
+    if (!warn_lines.empty()) out_.sdk_warn_pos = line_start(warn_lines.front());
+    if (bad_line >= 0)
+      out_.sdk_error_pos = out_.sdk_warn_pos = line_start(static_cast<std::size_t>(bad_line));
+  }
+  // Final check (notes f0 §5.6): an f1 body is a tree of delta joints no longer than 2, so only
+  // the masses and the empty model remain to decide.
+  for (auto& p : m_.parts) p.mass = 0;
+  for (const auto& j : m_.joints) m_.parts[j.p1].mass += 1, m_.parts[j.p2].mass += 1;
+  for (auto& p : m_.parts)
+    if (p.mass == 0) p.mass = 1;
+  if (m_.parts.empty()) {
+    error("f1.no-sticks", "The genotype has no stick (X), so it makes no body: the SDK rejects it", body_);
+    m_.valid = false;
+    m_.shape_type = f0::ShapeType::unknown;
+  } else if (bad_line >= 0) {
+    m_.valid = false;
+    m_.shape_type = f0::ShapeType::unknown;
+  } else {
+    m_.valid = !strict_failed_;
+    m_.shape_type = f0::ShapeType::ball_and_stick;
+  }
+  if (opt_.mapping)
+    std::stable_sort(out_.map.begin(), out_.map.end(),
+                     [](const MapEntry& a, const MapEntry& b) { return a.begin < b.begin; });
+}
+
+}  // namespace
+
+bool is_f1_genotype(std::string_view text) {
+  const auto h = frams::parse_genotype_header(text);
+  return !h.declared || (!h.malformed && h.format == "1");
+}
+
+Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertOptions& opt) {
+  Conversion out;
+  const auto h = frams::parse_genotype_header(genotype);
+  if (h.declared && (h.malformed || h.format != "1")) {
+    Location l;
+    l.line = 1, l.column = 1, l.offset = 0;
+    diags.error(
+        "f1.not-f1",
+        h.malformed ? "Invalid genotype format declaration" : "This is an f" + h.format + " genotype, not f1",
+        l);
+    out.model.valid = false;
+    return out;
+  }
+  if (genotype.size() >= 0xFFFFFFF0u) {
+    diags.error("f1.too-long", "The genotype is longer than 4 GB", {});
+    return out;
+  }
+  out.model.body_offset = h.body_offset;
+  Converter c(genotype, h.body_offset, diags, opt, out);
+  c.run();
+  return out;
+}
+
+f0::Model to_f0(std::string_view genotype, Diagnostics& diags) {
+  ConvertOptions o;
+  o.lint = false;
+  return convert(genotype, diags, o).model;
+}
+
+std::vector<MapEntry> elements_at(const Conversion& c, std::uint32_t offset) {
+  std::vector<MapEntry> out;
+  for (const auto& e : c.map)
+    if (e.begin <= offset && offset < e.end) out.push_back(e);
+  return out;
+}
+
+std::vector<MapEntry> ranges_of(const Conversion& c, ElementKind kind, int index) {
+  std::vector<MapEntry> out;
+  for (const auto& e : c.map)
+    if (e.kind == kind && e.index == index) out.push_back(e);
+  return out;
+}
+
+}  // namespace genokit::f1
