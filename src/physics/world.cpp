@@ -366,7 +366,6 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
     dBodyID b1 = j.body1 >= 0 ? bodies[static_cast<std::size_t>(j.body1)] : nullptr;
     dBodyID b2 = j.body2 >= 0 ? bodies[static_cast<std::size_t>(j.body2)] : nullptr;
     dJointAttach(id, b1, b2);
-    if (b1 && b2) linked.insert({std::min(b1, b2), std::max(b1, b2)});
     const auto& a = j.anchor;
     if (j.has_anchor) {
       switch (j.type) {
@@ -421,6 +420,11 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
     }
     if (j.set_fixed && j.type == xode::JointType::fixed) dJointSetFixed(id);
     if (j.type == xode::JointType::amotor && j.amotor_mode == 1) dJointSetAMotorMode(id, dAMotorEuler);
+    if (j.reattach_to_environment) {
+      b2 = nullptr;
+      dJointAttach(id, b1, nullptr);
+    }
+    if (b1 && b2) linked.insert({std::min(b1, b2), std::max(b1, b2)});
   }
   contacts = dJointGroupCreate(0);
   return true;

@@ -634,7 +634,7 @@ class PyodeBuilder {
     };
     each(e, child);
     std::size_t want = k == "hinge" || k == "slider" ? 1 : (k == "hinge2" || k == "universal") ? 2 : 3;
-    bool count_ok = k == "amotor" ? axes.size() <= 3 : axes.size() == want;
+    bool count_ok = k == "ball" || (k == "amotor" ? axes.size() <= 3 : axes.size() == want);
     if (!count_ok) {
       std::string sep = (k == "hinge" || k == "slider") ? " " : "  ";  // PyODE's messages
       throw invalid("Wrong number of axes for" + sep + k + " joint.", &e);
@@ -666,9 +666,10 @@ class PyodeBuilder {
     for (const auto& n : doc.epilog) {
       if (n.kind != NodeKind::comment) continue;
       std::string_view v = n.value;
-      if (v.substr(0, 24) != "odeenvironment parameters") continue;
+      constexpr std::string_view kTag = "odeenvironment parameters";
+      if (v.substr(0, kTag.size()) != kTag) continue;
       std::string current;
-      std::size_t pos = 24;
+      std::size_t pos = kTag.size();
       while (pos <= v.size()) {
         std::size_t nl = v.find('\n', pos);
         std::string_view line =
@@ -699,7 +700,7 @@ class PyodeBuilder {
     for (const auto& name : sections["affixToEnvironment"]) {
       PNode* t = find_named(root, name);
       if (t && t->kind == "joint" && t->index >= 0) {
-        sc.joints[static_cast<std::size_t>(t->index)].body2 = -1;
+        sc.joints[static_cast<std::size_t>(t->index)].reattach_to_environment = true;
       } else if (t && t->kind == "body" && t->index >= 0) {
         SceneJoint j;
         j.type = JointType::fixed;

@@ -2,6 +2,7 @@
 // parent-then-child down the whole tree; geoms take their pose relative to the nearest body
 // ancestor (bgig); joints are linked after the walk (postlink); masses are applied in document
 // order and an off-centre mass moves the body frame to its centre of mass.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -404,9 +405,15 @@ class StandardBuilder {
         mass::rotate(m, f.R);
         mass::translate(m, f.p);
       } else if (k == "adjust") {
-        if (!defined || !(m.mass > 0)) {
-          diags.error("xode.adjust-without-mass", "<adjust> needs a mass defined before it", loc(*ch));
-          continue;
+        if (!defined) {
+          // PyODE starts every <mass> as ODE's default sphere; files written for it rely on that.
+          m = mass::sphere(1.0, 1.0);
+          defined = true;
+          diags.warning(
+              "xode.adjust-default-sphere",
+              "<adjust> with no mass before it scales ODE's default sphere (density 1, radius 1), as "
+              "PyODE does",
+              loc(*ch));
         }
         mass::adjust(m, num(*ch, "total"));
       } else if (k == "mass") {
@@ -420,9 +427,10 @@ class StandardBuilder {
       }
     }
     if (!defined) {
-      diags.error("xode.empty-mass", "<mass> defines no mass (needs mass_struct, mass_shape or a child mass)",
-                  loc(e));
-      return false;
+      m = mass::sphere(1.0, 1.0);
+      diags.warning("xode.empty-mass",
+                    "<mass> defines no mass; ODE's default sphere (density 1, radius 1) is used, as in PyODE",
+                    loc(e));
     }
     if (!(m.mass > 0) || !std::isfinite(m.mass)) {
       diags.error("xode.bad-mass", "the mass must be greater than 0, got " + format_double(m.mass), loc(e));
@@ -638,6 +646,28 @@ class StandardBuilder {
     pending.push_back({&e, static_cast<int>(sc.joints.size()) - 1, c.body});
   }
 
+  static std::size_t distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      cur[0] = i;
+      for (std::size_t j = 1; j <= b.size(); ++j)
+        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      std::swap(prev, cur);
+    }
+    return prev[b.size()];
+  }
+  static std::string suggest(const std::string& n,
+                             const std::unordered_map<std::string, std::vector<int>>& names) {
+    std::string best;
+    std::size_t bd = 3;
+    for (const auto& [k, v] : names) {
+      std::size_t d = distance(n, k);
+      if (d < bd || (d == bd && k < best)) bd = d, best = k;
+    }
+    return best.empty() ? std::string() : " (did you mean '" + best + "'?)";
+  }
+
   // Postlink: every body exists now.
   void link_joints() {
     std::unordered_map<std::string, std::vector<int>> bodies_by_name;
@@ -672,7 +702,9 @@ class StandardBuilder {
             diags.error("xode.link-not-body", "joint link '" + n + "' names a " + other + ", not a body",
                         loc(*l));
           else
-            diags.error("xode.unknown-link", "joint link '" + n + "' names no body in the document", loc(*l));
+            diags.error("xode.unknown-link",
+                        "joint link '" + n + "' names no body in the document" + suggest(n, bodies_by_name),
+                        loc(*l));
           ok = false;
           return -1;
         }

@@ -111,6 +111,9 @@ struct SceneJoint {
   bool set_fixed = false;  // call dJointSetFixed after attaching
   int amotor_mode = 0;     // 0 = dAMotorUser, 1 = dAMotorEuler
   bool extra = false;      // created by PyBrain post-processing (not in the document)
+  // PyBrain's affixToEnvironment on a joint: re-attached to (first body, environment) after it was
+  // set up, so ODE keeps the anchors it computed for the original pair.
+  bool reattach_to_environment = false;
   std::size_t offset = kNoOffset;
 };
 
