@@ -20,6 +20,18 @@ Location at(const SourcePos& s) {
   return l;
 }
 
+// Reused buffers: a check allocates nothing once a thread has seen a model of this size.
+struct Scratch {
+  std::vector<int> placer, chain, adj, stack;
+  std::vector<char> touched, state, seen;
+  std::vector<std::size_t> first, fill;
+  std::vector<std::tuple<int, int, std::size_t>> pairs;
+};
+Scratch& scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
 std::string jn(std::size_t i) {
   return "Joint #" + std::to_string(i);
 }
@@ -87,7 +99,9 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
     }
 
   // ---- delta joints: every part is placed by at most one delta joint, without cycles ----------
-  std::vector<int> placer(np, -1);
+  Scratch& sc = scratch();
+  auto& placer = sc.placer;
+  placer.assign(np, -1);
   for (std::size_t i = 0; i < nj; ++i) {
     const Joint& j = m.joints[i];
     if (!j.use_delta) continue;
@@ -103,7 +117,8 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
   // The SDK's stricter (order-dependent) rule, notes §5.6.
   std::size_t sdk_cycle = nj;
   {
-    std::vector<char> touched(np, 0);
+    auto& touched = sc.touched;
+    touched.assign(np, 0);
     for (std::size_t i = 0; i < nj && sdk_cycle == nj; ++i) {
       const Joint& j = m.joints[i];
       if (!j.use_delta) continue;
@@ -111,8 +126,9 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
       touched[j.p1] = touched[j.p2] = 1;
     }
   }
-  std::vector<char> state(np, 0);  // 0 new, 1 on the current chain, 2 placed
-  std::vector<int> chain;
+  auto& state = sc.state;  // 0 new, 1 on the current chain, 2 placed
+  state.assign(np, 0);
+  auto& chain = sc.chain;
   for (std::size_t start = 0; start < np; ++start) {
     if (state[start]) continue;
     chain.clear();
@@ -186,14 +202,19 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
 
   // ---- connectivity (flood fill from part 0 over joints) -------------------------------------
   if (np > 1) {
-    std::vector<std::size_t> first(np + 1, 0);
+    auto& first = sc.first;
+    first.assign(np + 1, 0);
     for (const auto& j : m.joints) ++first[j.p1 + 1], ++first[j.p2 + 1];
     for (std::size_t i = 0; i < np; ++i) first[i + 1] += first[i];
-    std::vector<int> adj(first[np]);
-    std::vector<std::size_t> fill(first.begin(), first.end() - 1);
+    auto& adj = sc.adj;
+    adj.resize(first[np]);
+    auto& fill = sc.fill;
+    fill.assign(first.begin(), first.end() - 1);
     for (const auto& j : m.joints) adj[fill[j.p1]++] = j.p2, adj[fill[j.p2]++] = j.p1;
-    std::vector<char> seen(np, 0);
-    std::vector<int> stack{0};
+    auto& seen = sc.seen;
+    seen.assign(np, 0);
+    auto& stack = sc.stack;
+    stack.assign(1, 0);
     seen[0] = 1;
     while (!stack.empty()) {
       const int q = stack.back();
@@ -212,8 +233,8 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
 
   // ---- duplicate joints (either direction) ---------------------------------------------------
   if (nj > 1) {
-    std::vector<std::tuple<int, int, std::size_t>> pairs;
-    pairs.reserve(nj);
+    auto& pairs = sc.pairs;
+    pairs.clear();
     for (std::size_t i = 0; i < nj; ++i)
       pairs.emplace_back(std::min(m.joints[i].p1, m.joints[i].p2), std::max(m.joints[i].p1, m.joints[i].p2),
                          i);

@@ -46,6 +46,10 @@ bool parse_hex(std::string_view s, double& out) {
 
 bool strict_double(std::string_view s, double& out) {
   if (s.empty()) return false;
+  {  // fast path: a plain decimal number
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    if (ec == std::errc() && p == s.data() + s.size()) return true;
+  }
   if (parse_hex(s, out)) return true;
   if (auto v = parse_double(s)) {
     out = *v;
@@ -56,6 +60,18 @@ bool strict_double(std::string_view s, double& out) {
 
 bool strict_int(std::string_view s, std::int64_t& out) {
   if (s.empty()) return false;
+  if (s.size() <= 18) {  // fast path: plain digits cannot overflow
+    std::size_t i = s[0] == '-' || s[0] == '+';
+    if (i < s.size()) {
+      std::int64_t v = 0;
+      std::size_t k = i;
+      for (; k < s.size() && s[k] >= '0' && s[k] <= '9'; ++k) v = v * 10 + (s[k] - '0');
+      if (k == s.size()) {
+        out = s[0] == '-' ? -v : v;
+        return true;
+      }
+    }
+  }
   double h;
   if (parse_hex(s, h)) {
     out = h > 9e18 ? INT64_MAX : h < -9e18 ? INT64_MIN : static_cast<std::int64_t>(h);
@@ -75,9 +91,8 @@ bool strict_int(std::string_view s, std::int64_t& out) {
 }
 
 // Reads a quoted value starting at s[0] == '"' with C escapes; returns the unescaped text.
-std::string unquote(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
+void unquote_into(std::string_view s, std::string& out) {
+  out.clear();
   for (std::size_t i = 1; i < s.size(); ++i) {
     char c = s[i];
     if (c == '"') break;
@@ -107,7 +122,15 @@ std::string unquote(std::string_view s) {
     }
     out += c;
   }
-  return out;
+}
+
+// find_prop() without the library call: ids are short, so compare sizes and first bytes first.
+int lookup(const ClassTable& t, std::string_view name) {
+  for (std::size_t i = 0; i < t.props.size(); ++i) {
+    const std::string_view id = t.props[i].id;
+    if (id.size() == name.size() && id[0] == name[0] && id == name) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 // A value read from a field: numbers already parsed, strings unescaped.
@@ -156,6 +179,37 @@ class Parser {
   void set(const ClassTable& t, int k, std::string_view raw, std::size_t off);
   void build(char cls, std::size_t off);
   void reset_record(const ClassTable& t);
+  // Counts the element lines so the model's vectors are allocated once.
+  void reserve(std::size_t pos) {
+    std::size_t counts[4] = {0, 0, 0, 0};
+    const std::size_t n = text_.size();
+    while (pos < n) {
+      while (pos < n && is_blank(text_[pos])) ++pos;
+      if (pos + 1 < n && text_[pos + 1] == ':') {
+        switch (text_[pos]) {
+          case 'p':
+            ++counts[0];
+            break;
+          case 'j':
+            ++counts[1];
+            break;
+          case 'n':
+            ++counts[2];
+            break;
+          case 'c':
+            ++counts[3];
+            break;
+        }
+      }
+      const void* nl = std::memchr(text_.data() + pos, '\n', n - pos);
+      if (!nl) break;
+      pos = static_cast<std::size_t>(static_cast<const char*>(nl) - text_.data()) + 1;
+    }
+    main_.parts.reserve(counts[0]);
+    main_.joints.reserve(counts[1]);
+    main_.neurons.reserve(counts[2]);
+    main_.connections.reserve(counts[3]);
+  }
 
   std::string_view text_;
   Diagnostics& diags_;
@@ -171,6 +225,8 @@ class Parser {
   bool failed_ = false;        // the current line failed
   bool build_error_ = false;   // any build error so far (no final check then)
   Record rec_{};
+  std::string scratch_;
+  const ClassTable* tables_[5] = {};  // m, p, j, n, c for opt_.order
 };
 
 void Parser::reset_record(const ClassTable& t) {
@@ -185,18 +241,23 @@ void Parser::reset_record(const ClassTable& t) {
 void Parser::set(const ClassTable& t, int k, std::string_view raw, std::size_t off) {
   const PropDef& p = t.props[static_cast<std::size_t>(k)];
   const auto f = static_cast<std::size_t>(p.field);
-  std::string unq;
   std::string_view v = raw;
+  if (p.type == PropType::readonly) return;
+  if (p.type == PropType::string) {
+    if (!v.empty() && v.front() == '"')
+      unquote_into(v, rec_.text[f]);
+    else
+      rec_.text[f].assign(v.data(), v.size());
+    rec_.given[f] = true;
+    return;
+  }
   if (!v.empty() && v.front() == '"') {
-    unq = unquote(v);
-    v = unq;
+    unquote_into(v, scratch_);
+    v = scratch_;
   }
   switch (p.type) {
     case PropType::readonly:
-      return;
     case PropType::string:
-      rec_.text[f].assign(v.data(), v.size());
-      rec_.given[f] = true;
       return;
     case PropType::integer: {
       std::int64_t x = 0;
@@ -287,7 +348,7 @@ bool Parser::parse_line(std::string_view cls, const ClassTable& t, std::size_t p
     std::size_t voff = fstart;
     if (eq != std::string_view::npos) {
       std::string_view name = trim_blanks(std::string_view(s + fstart, eq - fstart));
-      k = find_prop(t, name);
+      k = lookup(t, name);
       if (k < 0 || t.props[static_cast<std::size_t>(k)].type == PropType::readonly) {
         warn("f0.unknown-property",
              "Unknown property '" + std::string(cls) + "." + std::string(name) + "' (ignored)", fstart);
@@ -453,8 +514,11 @@ Model Parser::run() {
   for (std::size_t i = 0; i < body_off_ && i < text_.size(); ++i)
     if (text_[i] == '\n') ++line_no_, line_start_ = i + 1;
 
+  const char* ids[5] = {"m", "p", "j", "n", "c"};
+  for (int i = 0; i < 5; ++i) tables_[i] = find_table(ids[i], opt_.order);
   std::size_t pos = body_off_;
   const std::size_t n = text_.size();
+  reserve(pos);
   sdk_pos_ = 0;
   while (pos < n) {
     const char* nl = static_cast<const char*>(std::memchr(text_.data() + pos, '\n', n - pos));
@@ -486,7 +550,7 @@ Model Parser::run() {
         target_ = &main_.checkpoints.back();
       } else {
         const char id[2] = {cls, 0};
-        const ClassTable* t = find_table(std::string_view(id, 1), opt_.order);
+        const ClassTable* t = tables_[cls == 'm' ? 0 : cls == 'p' ? 1 : cls == 'j' ? 2 : cls == 'n' ? 3 : 4];
         while (after < eol && is_blank(text_[after])) ++after;
         failed_ = false;
         parse_line(std::string_view(id, 1), *t, after, eol);
