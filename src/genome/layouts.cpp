@@ -51,6 +51,10 @@ const SymbolTable kEmitterFlagTable{kEmitterFlags, 3};
 const char* const kStimulusFlags[] = {"modulate", "add_offset", "when_asleep", nullptr,
                                       "silent1",  "silent2",    "silent3",     "silent4"};
 const SymbolTable kStimulusFlagTable{kStimulusFlags, 8};
+// Receptor/emitter organ numbers (C2/C3): the C3 CAOS numbering, which the C2 captions agree with
+// (drive receptors sit on organ 1 "creature", tissue 5 "drives"; injury/repair loci on organ 2).
+const char* const kOrgans[] = {"brain", "creature", "organ", "reaction"};
+const SymbolTable kOrganTable{kOrgans, 4};
 const char* const kChemNone[] = {"none"};  // chemical 0 is "no chemical" in every game
 const SymbolTable kChemicalTable{kChemNone, 1};
 
@@ -101,12 +105,22 @@ constexpr FieldDef raw(const char* n, std::uint16_t len) {
 FieldDef c2_lobe[] = {GK_LOBE_HEAD, rule("state_rule", 12), flags("lobe_flags", &kLobeFlagTable),
                       GK_DENDRITE_C2("d0_"), GK_DENDRITE_C2("d1_")};
 FieldDef c2_brain_organ[] = {GK_ORGAN_FIELDS};
-FieldDef c2_receptor[] = {
-    u8("organ", R::organ), u8("tissue"),  u8("locus"), chem("chemical"),
-    u8("threshold"),       u8("nominal"), u8("gain"),  flags("features", &kReceptorFlagTable)};
-FieldDef c2_emitter[] = {
-    u8("organ", R::organ), u8("tissue"),      u8("locus"), chem("chemical"),
-    u8("threshold"),       u8("sample_rate"), u8("gain"),  flags("features", &kEmitterFlagTable)};
+FieldDef c2_receptor[] = {u8("organ", R::organ, &kOrganTable),
+                          u8("tissue"),
+                          u8("locus"),
+                          chem("chemical"),
+                          u8("threshold"),
+                          u8("nominal"),
+                          u8("gain"),
+                          flags("features", &kReceptorFlagTable)};
+FieldDef c2_emitter[] = {u8("organ", R::organ, &kOrganTable),
+                         u8("tissue"),
+                         u8("locus"),
+                         chem("chemical"),
+                         u8("threshold"),
+                         u8("sample_rate"),
+                         u8("gain"),
+                         flags("features", &kEmitterFlagTable)};
 FieldDef c2_reaction[] = {u8("r1_amount"),     chem("r1_chemical"), u8("r2_amount"),
                           chem("r2_chemical"), u8("p1_amount"),     chem("p1_chemical"),
                           u8("p2_amount"),     chem("p2_chemical"), u8("rate")};
@@ -196,12 +210,22 @@ FieldDef c3_tract[] = {u16("update_time"),   chars("src_lobe", 4),     u16("src_
                        u8("migrate"),        u8("random_connections"), u8("src_var"),
                        u8("dst_var"),        u8("init_rule_always"),   raw("spare", 5),
                        raw("init_rule", 48), raw("update_rule", 48)};
-FieldDef c3_receptor[] = {
-    u8("organ", R::organ), u8("tissue"),  u8("locus"), chem("chemical"),
-    u8("threshold"),       u8("nominal"), u8("gain"),  flags("features", &kReceptorFlagTable)};
-FieldDef c3_emitter[] = {
-    u8("organ", R::organ), u8("tissue"),      u8("locus"), chem("chemical"),
-    u8("threshold"),       u8("sample_rate"), u8("gain"),  flags("features", &kEmitterFlagTable)};
+FieldDef c3_receptor[] = {u8("organ", R::organ, &kOrganTable),
+                          u8("tissue"),
+                          u8("locus"),
+                          chem("chemical"),
+                          u8("threshold"),
+                          u8("nominal"),
+                          u8("gain"),
+                          flags("features", &kReceptorFlagTable)};
+FieldDef c3_emitter[] = {u8("organ", R::organ, &kOrganTable),
+                         u8("tissue"),
+                         u8("locus"),
+                         chem("chemical"),
+                         u8("threshold"),
+                         u8("sample_rate"),
+                         u8("gain"),
+                         flags("features", &kEmitterFlagTable)};
 FieldDef c3_reaction[] = {u8("r1_amount"),     chem("r1_chemical"), u8("r2_amount"),
                           chem("r2_chemical"), u8("p1_amount"),     chem("p1_chemical"),
                           u8("p2_amount"),     chem("p2_chemical"), u8("rate")};
@@ -303,10 +327,14 @@ GeneLayout c3_genes[] = {
 void finalize(std::span<GeneLayout> genes) {
   for (auto& g : genes) {
     std::uint16_t off = 0;
+    std::size_t i = 0;
     for (const auto& cf : g.fields) {
       auto& f = const_cast<FieldDef&>(cf);  // our own non-const arrays
       f.offset = off;
       off = std::uint16_t(off + f.size);
+      if (f.kind == FieldKind::u8 && (f.engine_max != 0xFFFF || f.role == FieldRole::lobe_index) && i < 64)
+        g.checked |= std::uint64_t(1) << i;
+      ++i;
     }
     g.data_size = off;
   }

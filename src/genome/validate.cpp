@@ -1,6 +1,8 @@
 // Semantic checks of a genome: the rules the engines rely on (genus first, organ membership, lobe
 // references) and values the engines would wrap (warnings). Positions are byte offsets.
 #include <algorithm>
+#include <bit>
+#include <bitset>
 #include <string>
 #include <vector>
 
@@ -58,26 +60,35 @@ void validate(const Genome& gm, Diagnostics& diags) {
     diags.error("genome.missing-genus", "the genome has no genus gene (type 2, subtype 1)",
                 at(genes[0].offset));
 
-  // Duplicate ids: alignment in crossover needs (type, subtype, id, generation) to be unique.
-  std::vector<std::uint32_t> keys;
-  keys.reserve(genes.size());
-  for (const Gene& g : genes) keys.push_back(g.key() << 8 | g.generation);
-  std::vector<std::uint32_t> sorted = keys;
-  std::sort(sorted.begin(), sorted.end());
-  bool any_dup = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
-  if (any_dup) {
-    std::vector<std::uint32_t> seen;
-    seen.reserve(genes.size());
-    for (std::size_t i = 0; i < genes.size(); ++i) {
-      auto it = std::lower_bound(seen.begin(), seen.end(), keys[i]);
-      if (it != seen.end() && *it == keys[i])
-        diags.warning("genome.duplicate-gene-id",
-                      label(genes[i], i) + " has the same type, subtype, id and generation (" +
-                          std::to_string(genes[i].generation) +
-                          ") as an earlier gene; crossover cannot tell them apart",
-                      at(genes[i].offset));
-      else
-        seen.insert(it, keys[i]);
+  // Duplicate ids: alignment in crossover needs (type, subtype, id, generation) to be unique. A
+  // bitset over (type, subtype, id) finds candidates in one pass; only those are compared exactly.
+  {
+    std::bitset<4 * 16 * 256> seen_id;
+    bool candidates = false;
+    for (const Gene& g : genes) {
+      if (g.type >= 4 || g.subtype >= 16) {
+        candidates = true;
+        continue;
+      }
+      std::size_t bit = (std::size_t(g.type) * 16 + g.subtype) * 256 + g.id;
+      if (seen_id.test(bit)) candidates = true;
+      seen_id.set(bit);
+    }
+    if (candidates) {
+      std::vector<std::uint32_t> seen;
+      seen.reserve(genes.size());
+      for (std::size_t i = 0; i < genes.size(); ++i) {
+        std::uint32_t key = genes[i].key() << 8 | genes[i].generation;
+        auto it = std::lower_bound(seen.begin(), seen.end(), key);
+        if (it != seen.end() && *it == key)
+          diags.warning("genome.duplicate-gene-id",
+                        label(genes[i], i) + " has the same type, subtype, id and generation (" +
+                            std::to_string(genes[i].generation) +
+                            ") as an earlier gene; crossover cannot tell them apart",
+                        at(genes[i].offset));
+        else
+          seen.insert(it, key);
+      }
     }
   }
 
@@ -109,8 +120,8 @@ void validate(const Genome& gm, Diagnostics& diags) {
     if (!g.layout || g.truncated || g.resynced) continue;
     std::string_view data = gm.data(g);
     const std::size_t data_at = g.offset + 4 + hs;
-    for (const FieldDef& f : g.layout->fields) {
-      if (f.kind != FieldKind::u8) continue;
+    for (std::uint64_t m = g.layout->checked; m; m &= m - 1) {
+      const FieldDef& f = g.layout->fields[std::size_t(std::countr_zero(m))];
       unsigned v = field_value(data, f);
       if (f.engine_max != 0xFFFF && v > f.engine_max) {
         std::string what = std::string(f.name) + " " + std::to_string(v);

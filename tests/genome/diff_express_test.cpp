@@ -55,7 +55,7 @@ TEST(GenomeDiff, C2CorpusPairShowsBreedChangesAndSevenPointMutations) {
       "changed reaction 32 r2_amount:1->0",
       "changed emitter 28 locus:5->4",
       "changed appearance 2 breed:7->9",
-      "changed receptor 118 organ:2->3",
+      "changed receptor 118 organ:organ->reaction",
       "changed instinct 6 cell2:0->1",
       "changed appearance 3 breed:7->9",
       "changed appearance 4 breed:7->9",

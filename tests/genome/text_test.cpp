@@ -1,6 +1,10 @@
 // The text form: exact output for a small genome, hand edits, and line:column errors.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
+#include "common/test_paths.hpp"
 #include "genokit/genome/text.hpp"
 
 using namespace genokit;
@@ -158,4 +162,14 @@ TEST(GenomeText, C1AndC3HeadersAndLayouts) {
   // mutability is not a C1 header field.
   Diagnostic d = assemble_error("genome c1\ngene pigment id=1 mutability=4\n");
   EXPECT_EQ(d.code, "genome.text-unknown-field");
+}
+
+TEST(GenomeText, DocsCarryTheLayoutTables) {
+  // docs/creatures-genome.md embeds `genokit genome layouts` output: the tables drive the docs.
+  std::ifstream f(test::source_dir() / "docs" / "creatures-genome.md");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  for (Version v : {Version::c1, Version::c2, Version::c3})
+    EXPECT_NE(ss.str().find(layouts_markdown(v)), std::string::npos)
+        << "regenerate the layout section with `genokit genome layouts --game " << to_string(v) << "`";
 }

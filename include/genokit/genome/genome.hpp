@@ -57,6 +57,9 @@ struct GeneLayout {
   const char* title = "";  // for people: "Brain lobe"
   std::span<const FieldDef> fields;
   std::uint16_t data_size = 0;
+  // Bit i set: field i is range-limited or a lobe reference, so validation reads it (filled in
+  // with the offsets; layouts have at most 64 fields).
+  std::uint64_t checked = 0;
 };
 
 // The layout table of a version, or empty for Version::unknown.
