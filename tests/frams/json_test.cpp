@@ -127,7 +127,8 @@ TEST(FramsJson, MatchesFramsfilesExpectedJsonUpToDocumentedDifferences) {
     auto ours = to_json(doc);
     ASSERT_EQ(ours.size(), expected.size()) << rel;
     for (std::size_t i = 0; i < ours.size(); ++i) {
-      EXPECT_EQ(ours[i]["_classname"], expected[i]["_classname"]) << rel << " object " << i;
+      EXPECT_EQ(ours[i]["_classname"].get<std::string>(), expected[i]["_classname"].get<std::string>())
+          << rel << " object " << i;
       for (auto it = expected[i].begin(); it != expected[i].end(); ++it) {
         if (it.key() == "_classname") continue;
         ASSERT_TRUE(ours[i].contains(it.key())) << rel << " object " << i << " field " << it.key();
