@@ -78,6 +78,15 @@ struct Item {
   std::uint32_t aux;          // Fuzzy / custom index
 };
 
+// N and Nu neurons, updated in a tight loop of their own: they read only channel 0 of committed
+// values, draw no random numbers and never change channel counts, so where they run inside their
+// group does not change any result.
+struct NItem {
+  double x, v, in, fo, si;
+  std::uint32_t i, in_b, in_e;
+  bool unipolar;
+};
+
 struct Meta {
   std::string class_name;
   std::string details;
@@ -101,8 +110,10 @@ struct Network::Data {
   std::vector<std::vector<double>> ych, pch;  // channels 1.. (only for multichannel neurons)
   std::vector<std::uint32_t> in_begin;        // n + 1
   std::vector<InputLink> inputs;
-  std::vector<Item> groups[3];
-  std::vector<std::pair<std::int8_t, std::uint32_t>> where;  // neuron -> (group, position) or (-1, 0)
+  std::vector<Item> groups[3];            // other classes, index order
+  std::vector<NItem> nfast[3];            // N / Nu
+  std::vector<std::uint32_t> members[3];  // every initialised neuron of the group, index order
+  std::vector<std::uint32_t> multi[3];    // members that may have several channels
   std::vector<Meta> meta;
   std::vector<FuzzySystem> fuzzy;
   std::vector<std::unique_ptr<NeuronBehavior>> custom;

@@ -97,7 +97,6 @@ Network Network::build(const f0::Model& m, const Settings& s, Diagnostics* diags
   d.ych.resize(n);
   d.pch.resize(n);
   d.meta.resize(n);
-  d.where.assign(n, {-1, 0});
   d.in_begin.assign(n + 1, 0);
 
   std::vector<std::uint32_t> readers(n, 0);
@@ -224,9 +223,13 @@ Network Network::build(const f0::Model& m, const Settings& s, Diagnostics* diags
       continue;
     }
     mt.group = e->group;
-    auto& g = d.groups[e->group];
-    d.where[i] = {static_cast<std::int8_t>(e->group), static_cast<std::uint32_t>(g.size())};
-    g.push_back(it);
+    d.members[e->group].push_back(ui);
+    if (it.multi) d.multi[e->group].push_back(ui);
+    if (it.kind == Kind::N || it.kind == Kind::Nu)
+      d.nfast[e->group].push_back(
+          {it.s0, it.s1, it.s2, it.s3, it.s4, ui, it.in_b, it.in_e, it.kind == Kind::Nu});
+    else
+      d.groups[e->group].push_back(it);
   }
 
   if (diags)

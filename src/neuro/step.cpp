@@ -18,19 +18,7 @@ void update(Network& net, Network::Data& d, Item& it) {
   const std::uint32_t i = it.i;
   switch (it.kind) {
     case Kind::N:
-    case Kind::Nu: {
-      const double S = d.input_sum(it);
-      it.s1 = it.s3 * (S - it.s0) + it.s2 * it.s1;  // v = fo*(S-x) + in*v
-      double x = it.s0 + it.s1;
-      if (x > 10)
-        x = 10;
-      else if (x < -10)
-        x = -10;
-      it.s0 = x;
-      const double a = x * it.s4;
-      d.p[i] = clamp_output(it.kind == Kind::N ? n_out(a) : nu_out(a));
-      break;
-    }
+    case Kind::Nu:  // update_n()
     case Kind::Const:
       break;
     case Kind::D: {
@@ -103,7 +91,7 @@ void update(Network& net, Network::Data& d, Item& it) {
       else
         d.p[i] = 0.0;
       break;
-    case Kind::Effector:
+    case Kind::Effector:  // without a body: nothing (the pending value stays 0)
       if (d.body) d.body->actuate(d.attachment(i), d.input_sum(it));
       break;
     case Kind::Custom: {
@@ -114,31 +102,60 @@ void update(Network& net, Network::Data& d, Item& it) {
   }
 }
 
-void commit(Network::Data& d, std::vector<Item>& g) {
+void update_n(Network::Data& d, std::vector<NItem>& items) {
+  const InputLink* in = d.inputs.data();
+  const double* y = d.y.data();
+  double* p = d.p.data();
+  for (NItem& it : items) {
+    double S = 0.0;
+    for (std::uint32_t k = it.in_b; k < it.in_e; ++k) S += in[k].w * y[in[k].src];
+    it.v = it.fo * (S - it.x) + it.in * it.v;
+    double x = it.x + it.v;
+    if (x > 10)
+      x = 10;
+    else if (x < -10)
+      x = -10;
+    it.x = x;
+    const double a = x * it.si;
+    double out;
+    if (a < -30)
+      out = it.unipolar ? 0.0 : -1.0;
+    else if (a > 40)
+      out = 1.0;  // exp(-a) < 2^-57, so 1 + exp(-a) rounds to 1: exactly 1 either way
+    else
+      out = it.unipolar ? nu_out(a) : n_out(a);
+    p[it.i] = out;  // within [-1, 1] (or NaN): no clamp needed
+  }
+}
+
+void commit(Network::Data& d, int g) {
+  const auto& members = d.members[g];
   if (d.nnoise > 0) {
-    for (const Item& it : g) {
-      const std::uint32_t i = it.i;
+    for (const std::uint32_t i : members) {
       d.y[i] = d.p[i];
-      if (it.multi) d.ych[i] = d.pch[i];
+      const int c = d.nch[i];
+      if (c > 1) std::copy(d.pch[i].begin(), d.pch[i].end(), d.ych[i].begin());
       d.y[i] += d.nnoise * d.rng.gauss();
       // The SDK adds the extra channels' noise to channel 1 (all of it): kept for compatibility.
-      for (int k = 1; k < d.nch[i]; ++k) d.ych[i][0] += d.nnoise * d.rng.gauss();
+      for (int k = 1; k < c; ++k) d.ych[i][0] += d.nnoise * d.rng.gauss();
     }
     return;
   }
-  for (const Item& it : g) {
-    d.y[it.i] = d.p[it.i];
-    if (it.multi && d.nch[it.i] > 1) std::copy(d.pch[it.i].begin(), d.pch[it.i].end(), d.ych[it.i].begin());
-  }
+  const double* p = d.p.data();
+  double* y = d.y.data();
+  for (const std::uint32_t i : members) y[i] = p[i];
+  for (const std::uint32_t i : d.multi[g])
+    if (d.nch[i] > 1) std::copy(d.pch[i].begin(), d.pch[i].end(), d.ych[i].begin());
 }
 
 }  // namespace
 
 void Network::step() {
   Data& d = *d_;
-  for (auto& g : d.groups) {
-    if (g.empty()) continue;
-    for (Item& it : g) update(*this, d, it);
+  for (int g = 0; g < 3; ++g) {
+    if (d.members[g].empty()) continue;
+    update_n(d, d.nfast[g]);
+    for (Item& it : d.groups[g]) update(*this, d, it);
     commit(d, g);
   }
   ++d.steps;

@@ -55,9 +55,8 @@ Trace record(Network& net, std::size_t steps) {
   // Channels of multichannel-capable neurons per step, to lay out the extra columns at the end.
   std::vector<int> multi;
   const auto& d = net.data();
-  for (const auto& g : d.groups)
-    for (const auto& it : g)
-      if (it.multi) multi.push_back(static_cast<int>(it.i));
+  for (const auto& g : d.multi)
+    for (auto i : g) multi.push_back(static_cast<int>(i));
   std::sort(multi.begin(), multi.end());
   std::vector<std::vector<std::vector<double>>> chans(multi.size());
   Trace t;
