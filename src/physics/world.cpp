@@ -216,10 +216,7 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
       return false;
     }
   }
-  for (const auto& w : s.worlds) {
-    dWorldID id = dWorldCreate();
-    worlds.push_back(id);
-  }
+  for (std::size_t i = 0; i < s.worlds.size(); ++i) worlds.push_back(dWorldCreate());
   for (const auto& sp : s.spaces) {
     dSpaceID parent = sp.parent >= 0 ? spaces[static_cast<std::size_t>(sp.parent)] : nullptr;
     dSpaceID id = sp.kind == "hash"  ? dHashSpaceCreate(parent)
@@ -319,9 +316,13 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
       case xode::Placement::geom_transform:
         dGeomSetPosition(id, g.position[0], g.position[1], g.position[2]);
         dGeomSetRotation(id, R);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+        // PyODE's GeomTransform (compat modes only; standard mode uses geom offsets).
         outer = dCreateGeomTransform(space);
         dGeomTransformSetGeom(outer, id);
         dGeomTransformSetCleanup(outer, 1);
+#pragma GCC diagnostic pop
         dGeomSetBody(outer, body);
         break;
       case xode::Placement::none:

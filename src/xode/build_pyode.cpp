@@ -45,7 +45,7 @@ struct PNode {
 class PyodeBuilder {
  public:
   PyodeBuilder(const Document& d, const BuildOptions& o, Scene& s, Diagnostics& g)
-      : doc(d), opt(o), sc(s), diags(g), pybrain(o.compat == Compat::pybrain) {}
+      : doc(d), sc(s), diags(g), pybrain(o.compat == Compat::pybrain) {}
 
   bool run() {
     try {
@@ -62,7 +62,6 @@ class PyodeBuilder {
 
  private:
   const Document& doc;
-  const BuildOptions& opt;
   Scene& sc;
   Diagnostics& diags;
   bool pybrain;
@@ -292,7 +291,8 @@ class PyodeBuilder {
     if (const XmlAttr* g = e.attr("gravitymode")) b.gravity_mode = pyint_value(e, g->value) == 0 ? 0 : 1;
     sc.bodies.push_back(b);
     n->index = static_cast<int>(sc.bodies.size()) - 1;
-    BodyState st{n};
+    BodyState st;
+    st.node = n;
     body_children(e, st);
     apply_body_pose(st);
     if (st.mass) {

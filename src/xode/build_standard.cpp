@@ -622,8 +622,8 @@ class StandardBuilder {
         sj.anchor = absolute ? a : pf.apply(a);
         if (!absolute && under_frame)
           diags.note("xode.anchor-relative",
-                     "this anchor is relative to its parent's transform (XODE); PyODE would use it as world "
-                     "coordinates. Write absolute=\"true\" for world coordinates",
+                     "anchor read in its parent's frame (XODE); PyODE reads it as world coordinates "
+                     "(absolute=\"true\")",
                      loc(*ch));
       } else if (ch->name == "axis") {
         JointAxis ax;

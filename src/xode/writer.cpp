@@ -108,15 +108,11 @@ void escape(std::string& out, std::string_view s, bool attribute) {
   }
 }
 
-// A comment's text cannot contain "--" or end in '-' in well-formed XML; such text can only come
-// from code, so it is made safe rather than rejected.
+// Comment text is kept as read (pugixml accepts "--" inside comments, so retained documents may
+// have it). Only "-->", which can come from code, would end the comment early; it is broken up.
 std::string safe_comment(std::string_view s) {
-  std::string r;
-  for (char c : s) {
-    if (c == '-' && !r.empty() && r.back() == '-') r += ' ';
-    r += c;
-  }
-  if (!r.empty() && r.back() == '-') r += ' ';
+  std::string r(s);
+  for (std::size_t p = r.find("-->"); p != std::string::npos; p = r.find("-->", p + 2)) r.insert(p + 1, " ");
   return r;
 }
 

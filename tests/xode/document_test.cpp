@@ -263,3 +263,17 @@ TEST(XodeDocument, AttributeOffsetsPointAtTheAttribute) {
   EXPECT_EQ(at.column, 11u);
   EXPECT_EQ(d.locate(*w).column, 3u);
 }
+
+TEST(XodeDocument, CommentsWithDoubleDashesRoundTrip) {
+  // pugixml accepts "--" inside comments; the text is kept as read (found by the fuzzer).
+  Document a, b;
+  Diagnostics d;
+  ASSERT_TRUE(read_document("<xode version='1'/><!--a <!--b-- c-->", {}, a, d));
+  std::string text = write_document(a);
+  EXPECT_NE(text.find("<!--a <!--b-- c-->"), std::string::npos);
+  ASSERT_TRUE(read_document(text, {}, b, d));
+  EXPECT_TRUE(equal_documents(a, b));
+  XmlNode n = make_element("x");
+  n.add_comment("ends -->");
+  EXPECT_EQ(write_node(n), "<x>\n  <!--ends - ->-->\n</x>\n");
+}
