@@ -1,6 +1,7 @@
 // Reading and writing genome bytes. Genes are walked by their layout length and cross-checked
 // against the next `gene`/`gend` marker; on a mismatch we report it and resync on the marker, as
 // the engines do (they only ever scan for markers).
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -93,6 +94,11 @@ bool read(std::string bytes, Genome& out, Diagnostics& diags, Version force) {
     out.tail_offset = 0;
     return false;
   }
+  if (n > 0xFFFFFFF0u) {  // gene offsets are 32-bit; no real genome comes near
+    diags.error("genome.too-large",
+                "the file has " + std::to_string(n) + " bytes; genomes over 4 GB are not supported", at(0));
+    return false;
+  }
   out.version = v;
   std::size_t p = magic(v).size();
   if (p > n) p = n;
@@ -109,7 +115,7 @@ bool read(std::string bytes, Genome& out, Diagnostics& diags, Version force) {
   }
   const std::size_t hs = header_size(v);
   const LayoutIndex& idx = index_for(v);
-  out.genes.reserve(n / 24 + 1);
+  out.genes.reserve(std::min<std::size_t>(n / 24 + 1, 4096));  // a 100 MB tail must not reserve 4M genes
   while (is_marker(b, p)) {
     if (b[p + 3] == 'd') {
       out.gend_offset = std::int64_t(p);

@@ -257,8 +257,12 @@ class Assembler {
     switch (t.kind) {
       case Tok::end:
         return "the end of the text";
-      case Tok::word:
-        return "`" + std::string(t.text) + "`";
+      case Tok::word: {
+        std::string s = "`";  // built with += (GCC 12 -Wrestrict false positive on "x" + string)
+        s += t.text;
+        s += '`';
+        return s;
+      }
       case Tok::string:
         return "a string";
       case Tok::hex:
@@ -588,7 +592,7 @@ class Assembler {
       if (!assignment(name)) return;
       Token val = cur_;
       advance();
-      if (auto v = number(val, 1u << 30, "zero count")) b.tail(std::string(*v, '\0'));
+      if (auto v = number(val, 1u << 26, "zero count")) b.tail(std::string(*v, '\0'));  // 64 MB at most
       return;
     }
     err(cur_, "genome.text-syntax", "`tail` needs a hex block <...> or zeros=N");

@@ -382,7 +382,9 @@ std::string layouts_markdown(Version v) {
     for (const FieldDef& f : l.fields) {
       if (!first) out += ", ";
       first = false;
-      out += "`" + std::string(f.name) + "`";
+      out += '`';
+      out += f.name;
+      out += '`';
       if (f.size != 1 || f.kind != FieldKind::u8) {
         out += " (";
         out += kKinds[int(f.kind)];
@@ -392,10 +394,11 @@ std::string layouts_markdown(Version v) {
       if (f.symbols && f.kind != FieldKind::svrule && f.role != FieldRole::chemical) {
         std::string names;
         for (unsigned i = 0; i < f.symbols->count; ++i)
-          if (!f.symbols->name(i).empty())
-            names += (names.empty() ? "" : " ") +
-                     (f.kind == FieldKind::flags8 ? std::to_string(1u << i) + "=" : "") +
-                     std::string(f.symbols->name(i));
+          if (!f.symbols->name(i).empty()) {
+            if (!names.empty()) names += ' ';
+            if (f.kind == FieldKind::flags8) names += std::to_string(1u << i) + "=";
+            names += f.symbols->name(i);
+          }
         out += " {" + names + "}";
       }
       if (f.engine_max != 0xFFFF) out += " ≤" + std::to_string(f.engine_max);
