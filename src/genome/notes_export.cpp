@@ -67,7 +67,7 @@ bool read_gno(std::string_view b, Notes& out, Diagnostics& diags) {
         return false;
       }
       s->assign(b.substr(q, len));
-      while (!s->empty() && s->back() == '\0') s->pop_back();
+      while (!s->empty() && (s->back() == '\0' || s->back() == ' ')) s->pop_back();  // padding
       q += len;
     }
     if (type < 256 && subtype < 256 && id < 256)

@@ -44,6 +44,33 @@ void append_quoted(std::string& out, std::string_view s) {
   out += '"';
 }
 
+// "# dendrites: d0 from lobe 2 (Source lobe), d1 from lobe 3": source_lobe is a lobe number in
+// genome order, which is easy to get wrong when editing, so the dump spells it out.
+void append_dendrite_sources(std::string& out, const Genome& g, const Gene& gene,
+                             const std::vector<const Gene*>& lobes, const Notes* notes) {
+  std::string_view data = g.data(gene);
+  if (data.size() != gene.layout->data_size) return;
+  std::string line;
+  for (const FieldDef& f : gene.layout->fields) {
+    if (f.role != FieldRole::lobe_index) continue;
+    unsigned v = field_value(data, f);
+    line += line.empty() ? "# dendrites: " : ", ";
+    line += std::string(f.name).substr(0, 2) + " from lobe " + std::to_string(v);
+    if (v >= lobes.size()) {
+      line += " (no such lobe)";
+    } else if (notes) {
+      auto it = notes->find(lobes[v]->key());
+      if (it != notes->end() && !it->second.caption.empty()) {
+        std::string c = it->second.caption;
+        for (char& ch : c)
+          if (ch == '\n' || ch == '\r') ch = ' ';
+        line += " (" + c + ")";
+      }
+    }
+  }
+  if (!line.empty()) out += line + "\n";
+}
+
 bool is_long(const GeneLayout* l) {
   return l && (l->fields.size() > 16 || l->data_size > 64);
 }
@@ -140,6 +167,9 @@ std::string to_text(const Genome& g, const TextOptions& opt) {
   }
   const std::size_t hs = g.header_size();
   std::size_t lobe_index = 0;
+  std::vector<const Gene*> lobes;  // lobe number (genome order) -> gene
+  for (const Gene& x : g.genes)
+    if (x.type == 0 && x.subtype == 0) lobes.push_back(&x);
   for (std::size_t i = 0; i < g.genes.size(); ++i) {
     const Gene& gene = g.genes[i];
     if (opt.comments || opt.notes) {
@@ -153,6 +183,8 @@ std::string to_text(const Genome& g, const TextOptions& opt) {
         }
       }
       out += '\n';
+      if (gene.layout && gene.type == 0 && gene.subtype == 0 && g.version != Version::c3)
+        append_dendrite_sources(out, g, gene, lobes, opt.notes);
     }
     if (gene.size < 4 + hs) {  // header cut short: keep the bytes as they are
       out += "raw <";

@@ -173,3 +173,19 @@ TEST(GenomeText, DocsCarryTheLayoutTables) {
     EXPECT_NE(ss.str().find(layouts_markdown(v)), std::string::npos)
         << "regenerate the layout section with `genokit genome layouts --game " << to_string(v) << "`";
 }
+
+TEST(GenomeText, DumpNamesTheLobeEachDendriteReadsFrom) {
+  std::string b =
+      assemble_ok("genome c2\ngene lobe id=4\ngene lobe id=2 d0_source_lobe=0 d1_source_lobe=7\ngend\n");
+  Genome g;
+  Diagnostics d;
+  read(b, g, d);
+  Notes notes;
+  notes[g.genes[0].key()] = {"Perception lobe", ""};
+  std::string text = to_text(g, TextOptions{&notes, true});
+  EXPECT_NE(
+      text.find(
+          "# #1 @211 lobe 1\n# dendrites: d0 from lobe 0 (Perception lobe), d1 from lobe 7 (no such lobe)\n"),
+      std::string::npos)
+      << text;
+}
