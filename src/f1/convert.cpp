@@ -107,11 +107,17 @@ class Converter {
     if (!lines_) lines_ = std::make_unique<LineIndex>(t_);
     return lines_->locate(off);
   }
+  bool full() const { return diags_.items().size() >= diags_.limit(); }
   void error(std::string code, std::string msg, std::size_t off) {
     diags_.error(std::move(code), std::move(msg), where(off));
   }
   // A problem the SDK accepts silently (or only logs): a warning, an error with --strict.
   void warn(std::string code, std::string msg, std::size_t off) {
+    if (full()) {  // past the diagnostics limit: only counted
+      diags_.report(opt_.strict ? Severity::error : Severity::warning, std::move(code), {}, {});
+      strict_failed_ |= opt_.strict;
+      return;
+    }
     if (opt_.strict) {
       strict_failed_ = true;
       diags_.error(std::move(code), std::move(msg), where(off));
@@ -522,7 +528,9 @@ bool Converter::segment(Task& task) {
         const std::uint32_t closer = static_cast<std::uint32_t>(close_[pos]);
         std::size_t count = 1;
         for (std::int32_t c2 = link_[pos]; c2 >= 0; c2 = link_[c2]) ++count;
-        if (closer >= n_)
+        if (closer >= n_ && full())
+          warn("f1.unclosed-branch", {}, pos);
+        else if (closer >= n_)
           warn("f1.unclosed-branch",
                "Branch group '(' is not closed; the SDK lets its last branch run to the end", pos);
         else if (!only_blanks(closer + 1, task.limit))
