@@ -26,7 +26,8 @@ TEST(F0Robust, DeltaChainOf100000Parts) {
   std::string g = "//0\n";
   for (int i = 0; i < kParts; ++i) g += "p:\n";
   // Listed child first (reverse order): the SDK calls this a cycle; resolution must not recurse.
-  for (int i = kParts - 2; i >= 0; --i) g += "j:" + std::to_string(i) + "," + std::to_string(i + 1) + ",dx=1\n";
+  for (int i = kParts - 2; i >= 0; --i)
+    g += "j:" + std::to_string(i) + "," + std::to_string(i + 1) + ",dx=1\n";
   Diagnostics d;
   Model m = parse(g, d);
   ASSERT_TRUE(m.valid);
@@ -55,10 +56,24 @@ TEST(F0Robust, TenMegabyteGenotypes) {
 }
 
 TEST(F0Robust, GarbageNeverCrashes) {
-  const char* inputs[] = {"", "//0", "//0\n", "/*0*/", "/*0", "//0\n\"", "//0\np:\"", "//0\np:i=\"\\",
-                          "//0\np:=,=,=", "//0\np:,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,", "//0\nj:", "//0\nc:",
-                          "//0\ncheckpoint:\ncheckpoint:\nj:0,0", "//0\np:nan\np:inf\nj:0,1",
-                          "//0\np:\xff\xfe", "//0\r\np:\r\n", "//1\nX", "//0\nn:d=\":::\""};
+  const char* inputs[] = {"",
+                          "//0",
+                          "//0\n",
+                          "/*0*/",
+                          "/*0",
+                          "//0\n\"",
+                          "//0\np:\"",
+                          "//0\np:i=\"\\",
+                          "//0\np:=,=,=",
+                          "//0\np:,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,",
+                          "//0\nj:",
+                          "//0\nc:",
+                          "//0\ncheckpoint:\ncheckpoint:\nj:0,0",
+                          "//0\np:nan\np:inf\nj:0,1",
+                          "//0\np:\xff\xfe",
+                          "//0\r\np:\r\n",
+                          "//1\nX",
+                          "//0\nn:d=\":::\""};
   for (const char* in : inputs) {
     Diagnostics d;
     Model m = parse(in, d);
@@ -98,15 +113,18 @@ TEST(F0Writer, NumbersAsTheSdkWritesThem) {
 
 TEST(F0Writer, CanonicalIsAFixedPoint) {
   Diagnostics d;
-  Model m = parse("//0\nm:se=2\np:1,2,3,rx=0.5,Vstyle=\"a b\",vr=0.5\np:2,i=x\nj:0,1,rz=0.1,dy=0.5,stif=0.5\n"
-                  "n:j=0,d=\"|:p=0.5\"\nn:p=1,d=T\nc:0,1,-1.5,i=\"w,x\"\n",
-                  d);
+  Model m = parse(
+      "//0\nm:se=2\np:1,2,3,rx=0.5,Vstyle=\"a b\",vr=0.5\np:2,i=x\nj:0,1,rz=0.1,dy=0.5,stif=0.5\n"
+      "n:j=0,d=\"|:p=0.5\"\nn:p=1,d=T\nc:0,1,-1.5,i=\"w,x\"\n",
+      d);
   ASSERT_TRUE(m.valid);
   const std::string once = write_genotype(m);
   Diagnostics d2;
   const std::string twice = write_genotype(parse(once, d2));
   EXPECT_EQ(once, twice);
-  EXPECT_EQ(once,
-            "//0\nm:2.0\np:1.0, 2.0, 3.0, rx=0.5, Vstyle=\"a b\", vr=0.5\np:0.9500832916765859, 2.436599152228141, 3.2385152039259215, i=x\n"
-            "j:0, 1, rz=0.1, dx=0.0, 0.5, 0.0, stif=0.5\nn:j=0, d=|:p=0.5\nn:p=1, d=T\nc:0, 1, -1.5, i=\"w,x\"\n");
+  EXPECT_EQ(
+      once,
+      "//0\nm:2.0\np:1.0, 2.0, 3.0, rx=0.5, Vstyle=\"a b\", vr=0.5\np:0.9500832916765859, 2.436599152228141, "
+      "3.2385152039259215, i=x\n"
+      "j:0, 1, rz=0.1, dx=0.0, 0.5, 0.0, stif=0.5\nn:j=0, d=|:p=0.5\nn:p=1, d=T\nc:0, 1, -1.5, i=\"w,x\"\n");
 }

@@ -71,7 +71,7 @@ TEST(F0Spec, ThreeSticksAbsoluteWithLegacyMass) {
   ASSERT_EQ(m.parts.size(), 4u);
   for (int i = 0; i < 4; ++i) expect_pos(m.parts[i], i, 0, 0);
   EXPECT_TRUE(has(d, "f0.legacy-property"));  // p:m was dropped by later tables
-  EXPECT_EQ(m.parts[1].mass, 2.0);             // derived from the joints instead
+  EXPECT_EQ(m.parts[1].mass, 2.0);            // derived from the joints instead
 }
 
 TEST(F0Spec, ThreeSticksDelta) {
@@ -85,7 +85,8 @@ TEST(F0Spec, StarAbsoluteAndDeltaAgree) {
   auto b = parse_ok("p:\np:m=3\np:\np:\nj:0, 1, dx=1\nj:1, 2, rz=-1.047, dx=1\nj:1, 3, rz=1.047, dx=1");
   ASSERT_EQ(a.parts.size(), 4u);
   ASSERT_EQ(b.parts.size(), 4u);
-  for (int i = 0; i < 4; ++i) expect_pos(b.parts[i], a.parts[i].pos.x, a.parts[i].pos.y, a.parts[i].pos.z, 1e-4);
+  for (int i = 0; i < 4; ++i)
+    expect_pos(b.parts[i], a.parts[i].pos.x, a.parts[i].pos.y, a.parts[i].pos.z, 1e-4);
   for (const auto& j : a.joints) EXPECT_NEAR(j.length, 1.0, 1e-4);
   EXPECT_NEAR(b.parts[2].orient.x.x, std::cos(-1.047), 1e-12);  // part 2 is turned by the joint
   EXPECT_NEAR(b.parts[2].orient.x.y, std::sin(-1.047), 1e-12);
@@ -93,7 +94,8 @@ TEST(F0Spec, StarAbsoluteAndDeltaAgree) {
 
 TEST(F0Spec, NeuronNet) {
   auto m = parse_ok(
-      "p:\np:1\nj:0, 1, dx=1\nn:p=1\nn:j=0, d=\"|:p=0.25,r=1\"\nn:j=0, d=G\nn:p=1\nn:j=0, d=@:p=0.25\nn:p=1, d=T\n"
+      "p:\np:1\nj:0, 1, dx=1\nn:p=1\nn:j=0, d=\"|:p=0.25,r=1\"\nn:j=0, d=G\nn:p=1\nn:j=0, d=@:p=0.25\nn:p=1, "
+      "d=T\n"
       "c:0, 2\nc:0, 3, 2.3\nc:1, 0\nc:3, 0, 3.4\nc:3, 3, 4.5\nc:3, 5, 5.6\nc:4, 3");
   ASSERT_EQ(m.neurons.size(), 6u);
   ASSERT_EQ(m.connections.size(), 7u);
@@ -111,8 +113,9 @@ TEST(F0Spec, NeuronNet) {
   EXPECT_EQ(m.neurons[3].inputs[1].source, 3);  // a self connection is allowed
   EXPECT_EQ(m.neurons[4].inputs.size(), 1u);
   // The writer groups connections by target neuron.
-  EXPECT_NE(write_body(m).find("c:0, 2\nc:0, 3, 2.3\nc:1, 0\nc:3, 0, 3.4\nc:3, 3, 4.5\nc:3, 5, 5.6\nc:4, 3\n"),
-            std::string::npos);
+  EXPECT_NE(
+      write_body(m).find("c:0, 2\nc:0, 3, 2.3\nc:1, 0\nc:3, 0, 3.4\nc:3, 3, 4.5\nc:3, 5, 5.6\nc:4, 3\n"),
+      std::string::npos);
 }
 
 TEST(F0Spec, CyclicStructure) {
