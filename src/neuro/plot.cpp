@@ -125,6 +125,12 @@ std::string plot_svg(const Network& net, const Trace& t, const PlotOptions& opt)
   // Lines (NaN/inf values break the line).
   o += "<g fill=\"none\" stroke-width=\"1.6\" stroke-linejoin=\"round\">\n";
   std::string legend, ends;
+  struct EndLabel {
+    double x, y;
+    std::string text;
+    const char* color;
+  };
+  std::vector<EndLabel> end_labels;
   for (std::size_t n = 0; n < cols.size(); ++n) {
     const std::size_t c = cols[n];
     const char* color = kPalette[n % kColors];
@@ -147,9 +153,7 @@ std::string plot_svg(const Network& net, const Trace& t, const PlotOptions& opt)
     o += "<path stroke=\"" + std::string(color) + "\"" +
          (*dash ? " stroke-dasharray=\"" + std::string(dash) + "\"" : std::string()) + " d=\"" + d +
          "\"><title>" + esc(label) + "</title></path>\n";
-    if (!d.empty())
-      ends += "<text x=\"" + f(lx + 4) + "\" y=\"" + f(ly + 4) + "\" fill=\"" + color +
-              "\" font-size=\"10\">" + esc(t.columns[c]) + "</text>\n";
+    if (!d.empty()) end_labels.push_back({lx + 4, ly + 4, t.columns[c], color});
     const double ly2 = T + 8 + 16.0 * static_cast<double>(n);
     if (ly2 < H - 10) {
       legend += "<line x1=\"" + f(W - legend_w + 0.0) + "\" y1=\"" + f(ly2) + "\" x2=\"" +
@@ -160,6 +164,14 @@ std::string plot_svg(const Network& net, const Trace& t, const PlotOptions& opt)
           "<text x=\"" + f(W - legend_w + 28.0) + "\" y=\"" + f(ly2 + 4) + "\">" + esc(label) + "</text>\n";
     }
   }
+  // End-of-line labels: sorted by height and pushed apart so they do not overlap.
+  std::sort(end_labels.begin(), end_labels.end(),
+            [](const EndLabel& a, const EndLabel& b) { return a.y < b.y; });
+  for (std::size_t k = 1; k < end_labels.size(); ++k)
+    end_labels[k].y = std::max(end_labels[k].y, end_labels[k - 1].y + 11);
+  for (const auto& e : end_labels)
+    ends += "<text x=\"" + f(e.x) + "\" y=\"" + f(e.y) + "\" fill=\"" + e.color + "\" font-size=\"10\">" +
+            esc(e.text) + "</text>\n";
   o += "</g>\n<g>\n" + ends + "</g>\n<g fill=\"#222\">\n" + legend + "</g>\n</svg>\n";
   return o;
 }

@@ -1,0 +1,91 @@
+// `genokit neuro ...` end to end: reference table output, CSV, JSON, .gen org selection, show,
+// plot, and exit codes.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "common/test_paths.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out;
+};
+
+Result run(const std::string& args) {
+  const std::string cmd = genokit::test::cli_path() + " " + args + " 2>/dev/null";
+  Result r{0, {}};
+  FILE* p = popen(cmd.c_str(), "r");
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int st = pclose(p);
+  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+fs::path data(const std::string& name) {
+  return genokit::test::source_dir() / "tests/neuro/data" / name;
+}
+
+}  // namespace
+
+TEST(NeuroCli, RunPrintsTheReferenceTable) {
+  GENOKIT_REQUIRE_CORPUS();
+  const fs::path dir = genokit::test::corpus_dir() / "framsticks/oracle-sdk-r909/neuro";
+  auto r =
+      run("neuro run " + (dir / "22_neural_noise.f0").string() + " --steps 200 --randinit 0 --nnoise 0.05");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, slurp(dir / "22_neural_noise.neuro.txt"));
+  r = run("neuro run " +
+          (dir / "21_real_humanoid_getting_up.f0").string());  // defaults: 200 steps, randinit 0.01
+  EXPECT_EQ(r.out, slurp(dir / "21_real_humanoid_getting_up.neuro.txt"));
+}
+
+TEST(NeuroCli, CsvJsonAndGenSelection) {
+  auto r = run("neuro run " + data("two.gen").string() + " --genotype Lazy --steps 2 --randinit 0 --csv");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "step,n0,n1\n0,1,0\n1,1,0.039978680311163695\n2,1,0.10995365165180537\n");
+  r = run("neuro run " + data("two.gen").string() + " --genotype 1 --steps 1 --randinit 0 --json");
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["genotype"], "two.gen#Lazy");
+  EXPECT_EQ(j["rows"][1][2], 0.039978680311163695);
+  EXPECT_EQ(j["neurons"][1]["class"], "N");
+  r = run("neuro run " + data("two.gen").string() + " --genotype Nobody");
+  EXPECT_EQ(r.code, 1);
+  r = run("neuro run " + data("two.gen").string() + " --steps -3");
+  EXPECT_EQ(r.code, 2);
+}
+
+TEST(NeuroCli, ShowAndPlot) {
+  auto r = run("neuro show " + data("two.gen").string());
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out,
+            "network: 2 neuron(s), 1 connection(s); update groups: receptors 1, ordinary 0, effectors 1\n"
+            "n0  T  group 0  part 0  r=1\n"
+            "n1  |  group 2  joint 0  p=0.5 r=1\n"
+            "    inputs: n0*-2\n");
+  r = run("neuro show " + data("two.gen").string() + " --genotype Lazy --json");
+  EXPECT_EQ(nlohmann::json::parse(r.out)["neurons"][1]["inputs"][0]["source"], 0);
+  const fs::path svg = fs::temp_directory_path() / "genokit_neuro_cli_test.svg";
+  r = run("neuro plot " + data("two.gen").string() + " --genotype Lazy --steps 20 -o " + svg.string());
+  EXPECT_EQ(r.code, 0);
+  const std::string s = slurp(svg);
+  EXPECT_EQ(s.rfind("<svg", 0), 0u);
+  EXPECT_NE(s.find(">two.gen#Lazy</text>"), std::string::npos);
+  fs::remove(svg);
+}
