@@ -45,6 +45,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const frams::Field& f : o.fields) {
       Location a = doc.locate_value(f, 0), b = doc.locate_value(f, f.value.size() / 2);
       if (a.offset > b.offset || std::size_t(b.offset) > size) std::abort();
+      // positions agree with a plain count of lines up to the byte offset (small inputs only)
+      if (size < 4096) {
+        for (const Location& l : {a, b}) {
+          Location ref = doc.locate(f.source, std::size_t(l.offset));
+          if (ref.line != l.line || ref.column != l.column) std::abort();
+        }
+        if (f.line != doc.locate(f.source, f.line_begin).line) std::abort();
+      }
     }
 
   auto j = frams::to_json(doc);

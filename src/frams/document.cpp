@@ -72,8 +72,11 @@ Location Document::locate_value(const Field& f, std::size_t value_offset) const 
   const bool unterminated = f.multiline && f.raw_end == t.size() && f.span_end == t.size();
   // Walk the raw bytes, counting decoded bytes, with the decoder's skip rules.
   std::size_t raw = f.raw_begin;
-  std::size_t line = f.multiline ? f.line + 1 : f.line;
-  std::size_t line_begin = f.multiline ? f.raw_begin : f.line_begin;
+  // a multi-line value starts on the line after the key (unless the key line ends the file)
+  const bool next_line =
+      f.multiline && f.raw_begin > 0 && f.raw_begin <= t.size() && t[f.raw_begin - 1] == '\n';
+  std::size_t line = next_line ? f.line + 1 : f.line;
+  std::size_t line_begin = next_line ? f.raw_begin : f.line_begin;
   if (!f.decoded) {
     raw = f.raw_begin + std::min(value_offset, f.raw_end - f.raw_begin);
     if (f.multiline) {

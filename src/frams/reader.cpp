@@ -2,6 +2,7 @@
 // docs/framsticks-file-format.md). One pass over the bytes with memchr; keys and most values are
 // views into the source text; only values with `\~` escapes or CRs are copied.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -26,6 +27,29 @@ std::string_view trim_blanks(std::string_view s) {
   while (b < e && is_blank_char(s[b])) ++b;
   while (e > b && is_blank_char(s[e - 1])) --e;
   return s.substr(b, e - b);
+}
+
+// Number of LF bytes, 8 at a time (exact SWAR zero-byte test; std::count widens every byte).
+std::size_t count_newlines(const char* p, std::size_t n) {
+  constexpr std::uint64_t k7f = 0x7f7f7f7f7f7f7f7fULL, k80 = 0x8080808080808080ULL,
+                          kLf = 0x0a0a0a0a0a0a0a0aULL;
+  std::size_t count = 0, i = 0;
+  while (i + 8 <= n) {
+    // per-byte counters (at most 255 rounds before they are summed)
+    std::uint64_t acc = 0;
+    for (int round = 0; round < 255 && i + 8 <= n; ++round, i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      std::uint64_t x = w ^ kLf;  // LF bytes become 0
+      std::uint64_t t = ((x & k7f) + k7f) | x;
+      acc += (~t & k80) >> 7;
+    }
+    // sum the byte counters in 16-bit lanes (a byte sum could exceed 255)
+    std::uint64_t pairs = (acc & 0x00ff00ff00ff00ffULL) + ((acc >> 8) & 0x00ff00ff00ff00ffULL);
+    count += std::size_t((pairs * 0x0001000100010001ULL) >> 48);
+  }
+  for (; i < n; ++i) count += p[i] == '\n';
+  return count;
 }
 
 // Line [begin, content_end) without LF and one trailing CR; next = start of the next line.
@@ -116,6 +140,14 @@ void Reader::scan_bytes() {
   std::size_t i = 0, bad = 0, first_bad = std::string_view::npos;
   const auto* u = reinterpret_cast<const unsigned char*>(base);
   while (i < n) {
+    if (i + 32 <= n) {
+      std::uint64_t w[4];
+      std::memcpy(w, u + i, 32);
+      if (((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ULL) == 0) {
+        i += 32;
+        continue;
+      }
+    }
     if (i + 8 <= n) {
       std::uint64_t w;
       std::memcpy(&w, u + i, 8);
@@ -298,7 +330,7 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
         f.span_end = closing.next;
       }
       std::string_view raw = text_.substr(f.raw_begin, f.raw_end - f.raw_begin);
-      std::size_t newlines = std::size_t(std::count(raw.begin(), raw.end(), '\n'));
+      std::size_t newlines = count_newlines(raw.data(), raw.size());
       // the value starts on the line after the key; the closing line is the last one read
       if (close != std::string_view::npos)
         line_no += std::uint32_t(newlines + 1);

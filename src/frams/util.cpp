@@ -30,7 +30,8 @@ void previous_same_key(const Object& o, std::vector<std::uint32_t>& prev) {
 Location value_start(const Document& doc, const Field& f) {
   Location l;
   l.file = doc.source(f.source).name;
-  if (f.multiline) {
+  const std::string& t = doc.source(f.source).text;
+  if (f.multiline && f.raw_begin > 0 && f.raw_begin <= t.size() && t[f.raw_begin - 1] == '\n') {
     l.line = f.line + 1;
     l.column = 1;
   } else {

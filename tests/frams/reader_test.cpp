@@ -344,3 +344,23 @@ TEST(FramsLossless, EditKeepsEverythingElse) {
 
 }  // namespace
 }  // namespace genokit::frams
+
+namespace genokit::frams {
+namespace {
+
+// Line numbers after long multi-line values (the newline counter works 8 bytes at a time).
+TEST(FramsReader, LineNumbersAfterLongMultilineValues) {
+  for (std::size_t lines : {0u, 1u, 7u, 300u, 5000u}) {
+    std::string text = "d:\nv:~\n";
+    for (std::size_t i = 0; i < lines; ++i) text += "p:" + std::to_string(i % 10) + "\n";
+    text += "~\nk:x\n";
+    Diagnostics d;
+    Document doc = parse(text, "f", d);
+    EXPECT_EQ(doc.objects[0].find("k")->line, 4 + lines) << lines;
+    Location l = doc.locate_value(*doc.objects[0].find("v"), doc.objects[0].get("v").size());
+    EXPECT_EQ(l.line, 3 + lines) << lines;
+  }
+}
+
+}  // namespace
+}  // namespace genokit::frams
