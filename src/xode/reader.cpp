@@ -4,6 +4,8 @@
 // lenient repairs for published files (<world> root, self-closed <xode/>, undeclared Latin-1).
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <cstring>
 #include <pugixml.hpp>
 
 #include "genokit/xode/document.hpp"
@@ -33,6 +35,19 @@ std::string declared_encoding(std::string_view text) {
   return std::string(decl.substr(p + 1, q - p - 1));
 }
 
+// Most files are plain ASCII: a word-at-a-time check spares the UTF-8 validation.
+bool is_ascii(std::string_view s) {
+  std::size_t i = 0;
+  std::uint64_t acc = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    acc |= w;
+  }
+  for (; i < s.size(); ++i) acc |= static_cast<unsigned char>(s[i]);
+  return (acc & 0x8080808080808080ULL) == 0;
+}
+
 std::string latin1_to_utf8(std::string_view s) {
   std::string out;
   out.reserve(s.size() + s.size() / 8);
@@ -52,31 +67,13 @@ bool is_latin1_name(const std::string& enc) {
   return e == "iso-8859-1" || e == "latin1" || e == "latin-1" || e == "iso8859-1" || e == "iso_8859-1";
 }
 
-// Maximum element depth, computed without recursion (deeply nested input must not overflow the
-// stack of the converter below).
-std::size_t max_depth(const pugi::xml_node& doc, std::size_t& count) {
-  std::size_t depth = 0, best = 0;
-  count = 0;
-  pugi::xml_node n = doc.first_child();
-  while (n) {
-    if (n.type() == pugi::node_element) ++count;
-    if (n.first_child()) {
-      n = n.first_child();
-      best = std::max(best, ++depth);
-      continue;
-    }
-    while (n && !n.next_sibling()) {
-      n = n.parent();
-      if (n == doc) return best;
-      --depth;
-    }
-    if (n) n = n.next_sibling();
-  }
-  return best;
-}
-
 struct Converter {
   const std::string& text;
+  std::size_t max_depth;
+  std::size_t max_elements;
+  std::size_t elements = 0;
+  bool too_deep = false, too_many = false;
+  std::size_t stop_offset = 0;
   std::size_t element_offset(const pugi::xml_node& n) const {
     std::ptrdiff_t off = n.offset_debug();
     if (off < 0) return kNoOffset;
@@ -86,27 +83,35 @@ struct Converter {
     return o;
   }
 
-  bool convert(const pugi::xml_node& src, XmlNode& dst) {
+  // Recursion is bounded by max_depth, so deeply nested input cannot overflow the stack.
+  bool convert(const pugi::xml_node& src, XmlNode& dst, std::size_t depth) {
     switch (src.type()) {
       case pugi::node_element: {
+        if (depth > max_depth || ++elements > max_elements) {
+          (depth > max_depth ? too_deep : too_many) = true;
+          stop_offset = element_offset(src);
+          return false;
+        }
         dst.kind = NodeKind::element;
         dst.name = src.name();
         dst.offset = element_offset(src);
-        std::vector<std::size_t> offs;
-        if (dst.offset != kNoOffset) offs = scan_attribute_offsets(text, dst.offset);
-        std::size_t i = 0;
-        for (const auto& a : src.attributes()) {
-          XmlAttr xa{a.name(), a.value(), i < offs.size() ? offs[i] : dst.offset};
-          dst.attrs.push_back(std::move(xa));
-          ++i;
-        }
+        // Attribute offsets are found on demand (Document::attr_offset): only diagnostics need them.
+        std::size_t na = 0;
+        for (auto a = src.first_attribute(); a; a = a.next_attribute()) ++na;
+        dst.attrs.reserve(na);
+        for (auto a = src.first_attribute(); a; a = a.next_attribute())
+          dst.attrs.push_back(XmlAttr{a.name(), a.value(), kNoOffset});
         if (dst.name == "ext" && dst.offset != kNoOffset) {
           std::size_t end = scan_element_end(text, dst.offset);
           if (end != kNoOffset) dst.raw = text.substr(dst.offset, end - dst.offset);
         }
-        for (const auto& c : src.children()) {
-          XmlNode child;
-          if (convert(c, child)) dst.children.push_back(std::move(child));
+        std::size_t nc = 0;
+        for (auto c = src.first_child(); c; c = c.next_sibling()) ++nc;
+        dst.children.reserve(nc);
+        for (auto c = src.first_child(); c; c = c.next_sibling()) {
+          dst.children.emplace_back();
+          if (!convert(c, dst.children.back(), depth + 1)) dst.children.pop_back();
+          if (too_deep || too_many) return false;
         }
         return true;
       }
@@ -148,7 +153,6 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
   doc.file = opt.file;
   auto at = [&](std::size_t off) { return doc.locate(off); };
   auto fail = [&](std::string code, std::string msg, std::size_t off) {
-    doc.lines = LineIndex(doc.text);
     diags.error(std::move(code), std::move(msg), at(off));
     return false;
   };
@@ -163,7 +167,7 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
     return fail("xode.unsupported-encoding", "UTF-16 files are not supported; convert the file to UTF-8", 0);
   }
   doc.declared_encoding = declared_encoding(body);
-  std::size_t bad = find_invalid_utf8(body);
+  std::size_t bad = is_ascii(body) ? std::string_view::npos : find_invalid_utf8(body);
   if (is_latin1_name(doc.declared_encoding)) {
     doc.text = latin1_to_utf8(body);
   } else if (bad != std::string_view::npos) {
@@ -176,13 +180,11 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
     }
     doc.text = latin1_to_utf8(body);
     doc.repairs.push_back("read as ISO-8859-1 (the file is not valid UTF-8)");
-    doc.lines = LineIndex(doc.text);
     diags.warning("xode.undeclared-latin1", "the file is not valid UTF-8; it was read as ISO-8859-1",
                   at(bad));
   } else {
     doc.text = std::string(body);
   }
-  doc.lines = LineIndex(doc.text);
   if (doc.had_bom)
     diags.note("xode.bom", "the file starts with a UTF-8 byte order mark (it is dropped when writing)",
                at(0));
@@ -218,26 +220,22 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
                 std::string("the file is not well-formed XML: ") + r.description() + hint,
                 static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, r.offset)));
   }
-  std::size_t count = 0;
-  std::size_t depth = max_depth(px, count);
-  if (depth > opt.max_depth)
-    return fail("xode.too-deep",
-                "elements are nested " + std::to_string(depth) + " levels deep; the limit is " +
-                    std::to_string(opt.max_depth),
-                0);
-  if (count > opt.max_elements)
-    return fail("xode.too-many-elements",
-                "the file has " + std::to_string(count) + " elements; the limit is " +
-                    std::to_string(opt.max_elements),
-                0);
-
-  Converter conv{doc.text};
+  Converter conv{doc.text, opt.max_depth, opt.max_elements};
   std::vector<XmlNode> tops;
   bool seen_root = false;
   for (const auto& c : px.children()) {
     if (c.type() == pugi::node_declaration) continue;
     XmlNode n;
-    if (!conv.convert(c, n)) continue;
+    bool kept = conv.convert(c, n, 1);
+    if (conv.too_deep)
+      return fail("xode.too-deep",
+                  "elements are nested more than " + std::to_string(opt.max_depth) + " levels deep",
+                  conv.stop_offset);
+    if (conv.too_many)
+      return fail("xode.too-many-elements",
+                  "the file has more than " + std::to_string(opt.max_elements) + " elements",
+                  conv.stop_offset);
+    if (!kept) continue;
     if (n.kind == NodeKind::doctype) {
       if (n.value.find("<!ENTITY") != std::string::npos)
         diags.warning("xode.doctype-entities",
@@ -310,9 +308,24 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
   return true;
 }
 
+std::size_t Document::attr_offset(const XmlNode& e, std::string_view name) const {
+  if (const XmlAttr* a = e.attr(name); a && a->offset != kNoOffset) return a->offset;
+  if (e.offset == kNoOffset || e.offset >= text.size()) return e.offset;
+  std::vector<std::size_t> offs = scan_attribute_offsets(text, e.offset);
+  for (std::size_t i = 0; i < offs.size() && i < e.attrs.size(); ++i)
+    if (e.attrs[i].name == name) return offs[i];
+  return e.offset;
+}
+
 Location Document::locate(std::size_t offset) const {
   Location loc;
-  if (offset != kNoOffset) loc = lines.locate(offset);
+  if (offset != kNoOffset) {
+    if (indexed_size_ != text.size()) {
+      lines_ = LineIndex(text);
+      indexed_size_ = text.size();
+    }
+    loc = lines_.locate(offset);
+  }
   loc.file = file;
   return loc;
 }

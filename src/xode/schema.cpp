@@ -5,6 +5,7 @@
 
 #include <array>
 #include <string>
+#include <unordered_map>
 
 namespace genokit::xode {
 namespace {
@@ -236,9 +237,13 @@ std::span<const ElementSpec> schema() {
 }
 
 const ElementSpec* find_element(std::string_view name) {
-  for (const auto& e : all())
-    if (e.name == name) return &e;
-  return nullptr;
+  static const std::unordered_map<std::string_view, const ElementSpec*> index = [] {
+    std::unordered_map<std::string_view, const ElementSpec*> m;
+    for (const auto& e : all()) m.emplace(e.name, &e);
+    return m;
+  }();
+  auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
 }
 
 const AttrSpec* find_attr(const ElementSpec& e, std::string_view attr) {

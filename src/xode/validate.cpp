@@ -16,7 +16,7 @@ bool is_namespace_attr(std::string_view n) {
 }
 
 Location attr_loc(const Document& doc, const XmlNode& e, const XmlAttr& a) {
-  return doc.locate(a.offset != kNoOffset ? a.offset : e.offset);
+  return doc.locate(doc.attr_offset(e, a.name));
 }
 
 struct Validator {
@@ -100,9 +100,10 @@ struct Validator {
   void check_content(const XmlNode& e) {
     auto count = [&](std::initializer_list<std::string_view> kinds) {
       int n = 0;
-      for (const auto* c : e.elements())
-        for (auto k : kinds)
-          if (c->name == k) ++n;
+      for (const auto& c : e.children)
+        if (c.is_element())
+          for (auto k : kinds)
+            if (c.name == k) ++n;
       return n;
     };
     if (e.name == "geom") {

@@ -258,7 +258,7 @@ TEST(XodeDocument, AttributeOffsetsPointAtTheAttribute) {
   Diagnostics diags;
   ASSERT_TRUE(read_document("<xode version=\"1\">\n  <world  name = 'w'/></xode>", {}, d, diags));
   const XmlNode* w = d.root.elements()[0];
-  Location at = d.locate(w->attrs[0].offset);
+  Location at = d.locate(d.attr_offset(*w, "name"));
   EXPECT_EQ(at.line, 2u);
   EXPECT_EQ(at.column, 11u);
   EXPECT_EQ(d.locate(*w).column, 3u);

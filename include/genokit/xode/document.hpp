@@ -19,7 +19,7 @@ inline constexpr std::size_t kNoOffset = static_cast<std::size_t>(-1);
 struct XmlAttr {
   std::string name;
   std::string value;
-  std::size_t offset = kNoOffset;  // byte offset of the attribute name in Document::text
+  std::size_t offset = kNoOffset;  // set by code that knows it; see Document::attr_offset
 };
 
 enum class NodeKind { element, text, cdata, comment, pi, doctype };
@@ -58,13 +58,21 @@ struct Document {
   std::string declared_encoding;  // as written in the XML declaration, "" if none
   bool had_bom = false;
   std::vector<std::string> repairs;  // what lenient reading changed (also reported as warnings)
-  // The decoded (UTF-8) source the offsets refer to, and its line index.
+  // The decoded (UTF-8) source the offsets refer to.
   std::string text;
-  LineIndex lines;
   std::string file;
 
+  // line:column of a byte offset of `text` (the line index is built on first use: most reads
+  // never need it).
   Location locate(std::size_t offset) const;
   Location locate(const XmlNode& n) const { return locate(n.offset); }
+  // Byte offset of attribute `name` of `e` in `text` (found by scanning the start tag; the
+  // element's offset when it cannot be found).
+  std::size_t attr_offset(const XmlNode& e, std::string_view name) const;
+
+ private:
+  mutable LineIndex lines_;
+  mutable std::size_t indexed_size_ = static_cast<std::size_t>(-1);
 };
 
 struct ReadOptions {
