@@ -150,6 +150,9 @@ void parse_class_params(std::string_view cls, std::string_view text, const std::
                         int neuron, std::vector<double>& params, std::vector<std::string>& texts,
                         std::vector<BuildMessage>& out);
 
+// `s` with every invalid UTF-8 byte replaced by U+FFFD (JSON strings must be valid UTF-8).
+std::string utf8_safe(std::string_view s);
+
 // Fuzzy sets and rules (notes §1.5); false with a reason on any format error.
 bool parse_fuzzy(int ns, int nr, std::string_view fs, std::string_view fr, int channels, FuzzySystem& f,
                  std::string& why);

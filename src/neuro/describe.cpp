@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "genokit/core/numbers.hpp"
+#include "neuro/data.hpp"
 
 namespace genokit::neuro {
 namespace {
@@ -76,13 +77,13 @@ nlohmann::json describe_json(const Network& net) {
     const auto defs = net.param_defs(i);
     for (std::size_t k = 0; k < defs.size(); ++k)
       params[std::string(defs[k].id)] =
-          defs[k].type == 's' ? json(net.param_texts(i)[k]) : num(net.params(i)[k]);
+          defs[k].type == 's' ? json(utf8_safe(net.param_texts(i)[k])) : num(net.params(i)[k]);
     json inputs = json::array();
     for (int k = 0; k < net.input_count(i); ++k)
       inputs.push_back({{"source", net.input_source(i, k)}, {"weight", num(net.input_weight(i, k))}});
     json e = {{"index", i},
-              {"class", net.class_name(i)},
-              {"details", net.details(i)},
+              {"class", utf8_safe(net.class_name(i))},
+              {"details", utf8_safe(net.details(i))},
               {"status", to_string(net.status(i))},
               {"params", std::move(params)},
               {"inputs", std::move(inputs)}};
@@ -93,8 +94,10 @@ nlohmann::json describe_json(const Network& net) {
   }
   json ms = json::array();
   for (const auto& m : net.messages())
-    ms.push_back(
-        {{"severity", to_string(m.severity)}, {"code", m.code}, {"message", m.text}, {"neuron", m.neuron}});
+    ms.push_back({{"severity", to_string(m.severity)},
+                  {"code", m.code},
+                  {"message", utf8_safe(m.text)},
+                  {"neuron", m.neuron}});
   return {{"neurons", std::move(ns)}, {"messages", std::move(ms)}};
 }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "genokit/core/numbers.hpp"
+#include "neuro/data.hpp"
 
 namespace genokit::neuro {
 namespace {
@@ -16,9 +17,11 @@ constexpr const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", 
 constexpr int kColors = sizeof kPalette / sizeof kPalette[0];
 constexpr const char* kDashes[] = {"", "6 3", "2 3", "8 3 2 3"};
 
-std::string esc(std::string_view s) {
+std::string esc(std::string_view raw) {
+  const std::string s = utf8_safe(raw);
   std::string o;
   for (char c : s) {
+    if (static_cast<unsigned char>(c) < 0x20) continue;  // not allowed in XML 1.0 text
     switch (c) {
       case '<':
         o += "&lt;";

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "genokit/core/numbers.hpp"
+#include "genokit/core/text.hpp"
 #include "neuro/data.hpp"
 
 namespace genokit::neuro {
@@ -49,6 +50,21 @@ nlohmann::json number_json(double v) {
 }
 
 }  // namespace
+
+std::string utf8_safe(std::string_view s) {
+  std::string out;
+  while (!s.empty()) {
+    const std::size_t bad = find_invalid_utf8(s);
+    if (bad == std::string_view::npos || bad >= s.size()) {
+      out.append(s);
+      break;
+    }
+    out.append(s.substr(0, bad));
+    out += "\xEF\xBF\xBD";
+    s.remove_prefix(bad + 1);
+  }
+  return out;
+}
 
 Trace record(Network& net, std::size_t steps) {
   const auto n = static_cast<int>(net.size());
@@ -148,15 +164,15 @@ std::string format_csv(const Trace& t) {
 nlohmann::json trace_json(const Network& net, const Trace& t, const TableInfo& info) {
   using nlohmann::json;
   json j;
-  j["genotype"] = info.genotype;
+  j["genotype"] = utf8_safe(info.genotype);
   j["valid"] = info.valid;
   const Settings& s = net.settings();
   j["settings"] = {{"randinit", s.randinit}, {"nnoise", s.nnoise}, {"seed", s.seed}};
   json ns = json::array();
   for (int i = 0; i < static_cast<int>(net.size()); ++i)
     ns.push_back({{"index", i},
-                  {"class", net.class_name(i)},
-                  {"details", net.details(i)},
+                  {"class", utf8_safe(net.class_name(i))},
+                  {"details", utf8_safe(net.details(i))},
                   {"part", net.part(i)},
                   {"joint", net.joint(i)},
                   {"inputs", net.input_count(i)},
@@ -169,7 +185,7 @@ nlohmann::json trace_json(const Network& net, const Trace& t, const TableInfo& i
     ms.push_back({{"severity", to_string(m.severity)},
                   {"code", m.code},
                   {"origin", m.origin},
-                  {"message", m.text},
+                  {"message", utf8_safe(m.text)},
                   {"neuron", m.neuron}});
   j["messages"] = std::move(ms);
   j["columns"] = t.columns;

@@ -331,3 +331,16 @@ TEST(NeuroOutput, DescribeAndPlot) {
   EXPECT_NE(svg.find(">demo</text>"), std::string::npos);
   EXPECT_EQ(neuro::format_csv(t).substr(0, 20), "step,n0,n1,n2\n0,1,0,");
 }
+
+TEST(NeuroOutput, InvalidUtf8InClassNamesStillGivesValidJsonAndSvg) {
+  f0::Model m;
+  m.neurons.resize(1);
+  m.neurons[0].class_name = "d\xff\x04";
+  m.neurons[0].details = "d\xff\x04:x";
+  auto net = neuro::Network::build(m, {});
+  const auto t = neuro::record(net, 2);
+  EXPECT_NO_THROW((void)neuro::describe_json(net).dump());
+  EXPECT_NO_THROW((void)neuro::trace_json(net, t, {"x\xff", true}).dump());
+  EXPECT_EQ(neuro::describe_json(net)["neurons"][0]["class"], std::string("d\xEF\xBF\xBD\x04"));
+  EXPECT_EQ(neuro::plot_svg(net, t, {}).find('\x04'), std::string::npos);
+}
