@@ -91,10 +91,14 @@ void lint(const Model& m, Diagnostics& diags) {
           "f0.neuron-placement",
           who + " belongs on a joint (n:j=...) but " + (n.part >= 0 ? "sits on a part" : "is not attached"),
           at(n.src));
-    if (c->pref_inputs >= 0 && static_cast<int>(n.inputs.size()) != c->pref_inputs)
-      diags.warning("f0.input-count",
-                    who + " expects " + std::to_string(c->pref_inputs) + " input" +
-                        (c->pref_inputs == 1 ? "" : "s") + " but has " + std::to_string(n.inputs.size()),
+    // Too many inputs are ignored by the class; too few matter where nothing else drives the
+    // neuron (effectors, the multiplexer). A generator such as Sin works without its input.
+    const int have = static_cast<int>(n.inputs.size());
+    const bool too_many = c->pref_inputs >= 0 && have > c->pref_inputs;
+    const bool too_few = have < c->pref_inputs && (c->pref_output == 0 || c->name == "ChMux");
+    if (too_many || too_few)
+      diags.warning("f0.input-count", who + " expects " + std::to_string(c->pref_inputs) + " input" +
+                                          (c->pref_inputs == 1 ? "" : "s") + " but has " + std::to_string(have),
                     at(n.src));
   }
   // Connections: self and duplicates.
