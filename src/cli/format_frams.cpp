@@ -149,7 +149,7 @@ class FramsFormat final : public FormatHandler {
             doc.locate_value(*g, 0));
         continue;
       }
-      ++formats[h.format];
+      ++formats["f" + h.format];
       const GenotypeHandler* gh = find_genotype_handler(h.format);
       if (!gh) {
         if (!unchecked[h.format]++) first_unchecked[h.format] = doc.locate_value(*g, 0);
