@@ -84,7 +84,9 @@ struct World::Impl {
   std::vector<std::vector<double>> mesh_vertices;
   std::vector<std::vector<dTriIndex>> mesh_indices;
   dJointGroupID contacts = nullptr;
-  bool broken = false;  // ODE failed mid-way: leak rather than touch it again
+  // ODE reported a fatal error: no more steps. The objects are still destroyed: ODE's assertions
+  // check arguments before changing state, and leaking would hide real leaks from LeakSanitizer.
+  bool broken = false;
   std::vector<std::string> refs_body, refs_geom, refs_joint, refs_space;
   std::unordered_map<dBodyID, int> body_index;
   std::unordered_map<dGeomID, std::string> pybrain_names;
@@ -96,7 +98,6 @@ struct World::Impl {
   std::string last_error;
 
   ~Impl() {
-    if (broken) return;
     if (contacts) dJointGroupDestroy(contacts);
     for (auto g : jointgroups) dJointGroupDestroy(g);
     for (auto g : geoms)
@@ -482,9 +483,7 @@ void World::Impl::near(dGeomID a, dGeomID b) {
 World::World() : impl_(std::make_unique<Impl>()) {
   init_ode();
 }
-World::~World() {
-  if (impl_ && impl_->broken) (void)impl_.release();  // ODE state is unknown: leak it
-}
+World::~World() = default;
 
 bool World::instantiate(const xode::Scene& scene, Diagnostics& diags, const xode::Document* doc) {
   impl_->scene = &scene;
@@ -499,7 +498,6 @@ bool World::instantiate(const xode::Scene& scene, Diagnostics& diags, const xode
   }
   bool ok = impl_->build(diags, doc);
   g_jump = nullptr;
-  if (!ok) impl_->broken = false;
   return ok;
 }
 
@@ -555,6 +553,75 @@ std::array<double, 4> quat_from_mat(const double m[3][3]) {
 }
 }  // namespace
 
+namespace {
+struct JointPod {
+  dBodyID b0, b1;
+  dVector3 anchor, anchor2, axis1, axis2;
+  dVector3 axes[3];
+  int rel[3];
+  int mode;
+  int groups;
+  double params[3][11];
+};
+
+// Runs `f` with ODE's fatal errors turned into a `false` return. `f` must keep only trivially
+// destructible locals: the jump skips its frame and ODE's.
+template <class F>
+bool guarded(F&& f) {
+  std::jmp_buf jb;
+  std::jmp_buf* prev = g_jump;
+  g_jump = &jb;
+  if (setjmp(jb) != 0) {
+    g_jump = prev;
+    return false;
+  }
+  f();
+  g_jump = prev;
+  return true;
+}
+
+bool read_joint(dJointID j, xode::JointType t, JointPod& p) {
+  return guarded([&] {
+    using JT = xode::JointType;
+    p.b0 = dJointGetBody(j, 0);
+    p.b1 = dJointGetBody(j, 1);
+    switch (t) {
+      case JT::ball:
+        dJointGetBallAnchor(j, p.anchor), dJointGetBallAnchor2(j, p.anchor2);
+        break;
+      case JT::hinge:
+        dJointGetHingeAnchor(j, p.anchor), dJointGetHingeAnchor2(j, p.anchor2),
+            dJointGetHingeAxis(j, p.axis1);
+        break;
+      case JT::slider:
+        dJointGetSliderAxis(j, p.axis1);
+        break;
+      case JT::hinge2:
+        dJointGetHinge2Anchor(j, p.anchor), dJointGetHinge2Anchor2(j, p.anchor2);
+        dJointGetHinge2Axis1(j, p.axis1), dJointGetHinge2Axis2(j, p.axis2);
+        break;
+      case JT::universal:
+        dJointGetUniversalAnchor(j, p.anchor), dJointGetUniversalAnchor2(j, p.anchor2);
+        dJointGetUniversalAxis1(j, p.axis1), dJointGetUniversalAxis2(j, p.axis2);
+        break;
+      default:
+        break;
+    }
+    p.groups = t == JT::hinge || t == JT::slider ? 1 : (t == JT::hinge2 || t == JT::universal) ? 2 : 0;
+    if (t == JT::amotor) {
+      p.groups = dJointGetAMotorNumAxes(j);
+      p.mode = dJointGetAMotorMode(j);
+      for (int k = 0; k < p.groups; ++k) {
+        dJointGetAMotorAxis(j, k, p.axes[k]);
+        p.rel[k] = dJointGetAMotorAxisRel(j, k);
+      }
+    }
+    for (int g = 0; g < p.groups; ++g)
+      for (int k = 0; k < 11; ++k) p.params[g][k] = get_axis_param(j, t, kParamIds[k] + dParamGroup * g);
+  });
+}
+}  // namespace
+
 nlohmann::json World::dump(int digits) const {
   const Impl& im = *impl_;
   const auto& s = *im.scene;
@@ -568,15 +635,6 @@ nlohmann::json World::dump(int digits) const {
     return it == im.body_index.end() ? nlohmann::json("<unknown Body>")
                                      : nlohmann::json(im.refs_body[static_cast<std::size_t>(it->second)]);
   };
-  std::jmp_buf jb;
-  g_jump = &jb;
-  std::string phase;
-  if (setjmp(jb) != 0) {
-    g_jump = nullptr;
-    const_cast<Impl&>(im).broken = true;
-    return {{"status", "error"},
-            {"error", {{"category", "ode-abort"}, {"message", g_fatal}, {"phase", "dump " + phase}}}};
-  }
   out["worlds"] = nlohmann::json::array();
   for (std::size_t i = 0; i < s.worlds.size(); ++i) {
     dVector3 g;
@@ -599,7 +657,6 @@ nlohmann::json World::dump(int digits) const {
   }
   out["bodies"] = nlohmann::json::array();
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-    phase = s.bodies[i].path;
     dBodyID b = im.bodies[i];
     dMass m;
     dBodyGetMass(b, &m);
@@ -629,7 +686,6 @@ nlohmann::json World::dump(int digits) const {
   out["geoms"] = nlohmann::json::array();
   for (std::size_t i = 0; i < s.geoms.size(); ++i) {
     const auto& sg = s.geoms[i];
-    phase = sg.path;
     dGeomID outer = im.geoms[i], g = im.inner[i];
     nlohmann::json e = {{"path", sg.path}, {"name", name_json(sg.name)}};
     if (!g) {
@@ -754,71 +810,48 @@ nlohmann::json World::dump(int digits) const {
   out["joints"] = nlohmann::json::array();
   for (std::size_t i = 0; i < s.joints.size(); ++i) {
     const auto& sj = s.joints[i];
-    phase = sj.path;
     dJointID j = im.joints[i];
+    // Joint getters can hit ODE assertions (an AMotor in Euler mode with < 3 axes): read into
+    // plain data under the guard, so a jump skips no destructor; build JSON afterwards.
+    JointPod pod{};
+    if (!read_joint(j, sj.type, pod)) {
+      return {{"status", "error"},
+              {"error", {{"category", "ode-abort"}, {"message", g_fatal}, {"phase", "dump " + sj.path}}}};
+    }
     nlohmann::json e = {{"path", sj.path}, {"name", name_json(sj.name)}};
     e["type"] = std::string(xode::to_string(sj.type));
-    e["bodies"] = {body_ref(dJointGetBody(j, 0)), body_ref(dJointGetBody(j, 1))};
-    dVector3 v;
+    e["bodies"] = {body_ref(pod.b0), body_ref(pod.b1)};
     using JT = xode::JointType;
-    switch (sj.type) {
-      case JT::ball:
-        dJointGetBallAnchor(j, v), e["anchor"] = vec(v, digits);
-        dJointGetBallAnchor2(j, v), e["anchor2"] = vec(v, digits);
-        break;
-      case JT::hinge:
-        dJointGetHingeAnchor(j, v), e["anchor"] = vec(v, digits);
-        dJointGetHingeAnchor2(j, v), e["anchor2"] = vec(v, digits);
-        dJointGetHingeAxis(j, v), e["axis"] = vec(v, digits);
-        break;
-      case JT::slider:
-        dJointGetSliderAxis(j, v), e["axis"] = vec(v, digits);
-        break;
-      case JT::hinge2:
-        dJointGetHinge2Anchor(j, v), e["anchor"] = vec(v, digits);
-        dJointGetHinge2Anchor2(j, v), e["anchor2"] = vec(v, digits);
-        dJointGetHinge2Axis1(j, v), e["axis1"] = vec(v, digits);
-        dJointGetHinge2Axis2(j, v), e["axis2"] = vec(v, digits);
-        break;
-      case JT::universal:
-        dJointGetUniversalAnchor(j, v), e["anchor"] = vec(v, digits);
-        dJointGetUniversalAnchor2(j, v), e["anchor2"] = vec(v, digits);
-        dJointGetUniversalAxis1(j, v), e["axis1"] = vec(v, digits);
-        dJointGetUniversalAxis2(j, v), e["axis2"] = vec(v, digits);
-        break;
-      default:
-        break;
+    if (sj.type == JT::ball || sj.type == JT::hinge || sj.type == JT::hinge2 || sj.type == JT::universal) {
+      e["anchor"] = vec(pod.anchor, digits);
+      e["anchor2"] = vec(pod.anchor2, digits);
     }
-    int groups = sj.type == JT::hinge || sj.type == JT::slider       ? 1
-                 : sj.type == JT::hinge2 || sj.type == JT::universal ? 2
-                                                                     : 0;
+    if (sj.type == JT::hinge || sj.type == JT::slider) e["axis"] = vec(pod.axis1, digits);
+    if (sj.type == JT::hinge2 || sj.type == JT::universal) {
+      e["axis1"] = vec(pod.axis1, digits);
+      e["axis2"] = vec(pod.axis2, digits);
+    }
     if (sj.type == JT::amotor) {
-      int n = dJointGetAMotorNumAxes(j);
-      e["mode"] = dJointGetAMotorMode(j);
-      e["num_axes"] = n;
+      e["mode"] = pod.mode;
+      e["num_axes"] = pod.groups;
       nlohmann::json axes = nlohmann::json::array();
-      for (int k = 0; k < n; ++k) {
-        dJointGetAMotorAxis(j, k, v);
-        axes.push_back({{"axis", vec(v, digits)}, {"rel", dJointGetAMotorAxisRel(j, k)}});
-      }
+      for (int k = 0; k < pod.groups; ++k)
+        axes.push_back({{"axis", vec(pod.axes[k], digits)}, {"rel", pod.rel[k]}});
       e["axes"] = axes;
-      groups = n;
     }
-    if (groups > 0) {
+    if (pod.groups > 0) {
       nlohmann::json params = nlohmann::json::array();
       auto names = xode::axis_param_names();
-      for (int gi = 0; gi < groups; ++gi) {
+      for (int gi = 0; gi < pod.groups; ++gi) {
         nlohmann::json p = nlohmann::json::object();
         for (std::size_t k = 0; k < names.size(); ++k)
-          p[std::string(names[k])] =
-              oracle_number(get_axis_param(j, sj.type, kParamIds[k] + dParamGroup * gi), digits);
+          p[std::string(names[k])] = oracle_number(pod.params[gi][k], digits);
         params.push_back(p);
       }
       e["params"] = params;
     }
     out["joints"].push_back(e);
   }
-  g_jump = nullptr;
   out["counts"] = {{"worlds", s.worlds.size()},
                    {"spaces", s.spaces.size()},
                    {"bodies", s.bodies.size()},
