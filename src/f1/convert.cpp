@@ -102,6 +102,7 @@ class Converter {
   void run();
 
  private:
+  void run_walk();
   // ---- diagnostics ----------------------------------------------------------------------------
   Location where(std::size_t off) {
     if (!lines_) lines_ = std::make_unique<LineIndex>(t_);
@@ -162,13 +163,41 @@ class Converter {
   bool strict_failed_ = false;
   bool failed_ = false;
 
-  std::vector<std::int32_t> close_, link_;  // branch groups: '(' -> closer / first ','; ',' -> next ','
+  // Working memory, reused across calls on the same thread (no allocation per genotype).
+  struct Scratch {
+    std::vector<std::int32_t> close, link;  // branch groups: '(' -> closer / first ','; ',' -> next ','
+    std::vector<Task> stack;
+    std::vector<double> count;        // density averaging count per part
+    std::vector<double> joint_power;  // muscle power of the state at each joint's X
+    std::vector<int> bracket;         // f1 bracket number -> f0 neuron index
+    std::vector<RelConn> rel;
+    std::vector<std::uint32_t> starts;
+    bool busy = false;
+  };
+  static Scratch& scratch() {
+    thread_local Scratch s;
+    return s;
+  }
+  Scratch own_;  // used if a conversion runs inside another on the same thread (never today)
+  Scratch& sc_ = scratch().busy ? own_ : scratch();
+  std::vector<std::int32_t>& close_ = sc_.close;
+  std::vector<std::int32_t>& link_ = sc_.link;
+  std::vector<Task>& stack_ = sc_.stack;
+  std::vector<double>& count_ = sc_.count;
+  std::vector<double>& joint_power_ = sc_.joint_power;
+  std::vector<int>& bracket_ = sc_.bracket;
+  std::vector<RelConn>& rel_ = sc_.rel;
   bool groups_ready_ = false;
-  std::vector<Task> stack_;
-  std::vector<double> count_;        // density averaging count per part
-  std::vector<double> joint_power_;  // muscle power of the state at each joint's X
-  std::vector<int> bracket_;         // f1 bracket number -> f0 neuron index
-  std::vector<RelConn> rel_;
+  // round6() per value slot, remembering the last input: most sticks repeat their neighbour's
+  // values (colours never decay, decay has fixed points), so the rounding is mostly skipped.
+  static constexpr int kDensity = kPropCount, kRotX = kPropCount + 1, kRotZ = kPropCount + 2;
+  double memo_in_[kPropCount + 3] = {}, memo_out_[kPropCount + 3] = {};
+  double r6(int slot, double v) {
+    if (v == 0) return v;
+    if (v == memo_in_[slot]) return memo_out_[slot];
+    memo_in_[slot] = v;
+    return memo_out_[slot] = round6(v);
+  }
   double energy_ = 0, energy_div_ = 0;
   bool part0_mapped_ = false;
 };
@@ -197,12 +226,12 @@ void Converter::match_groups() {
 
 int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
   f0::Part p;
-  p.dn = round6(1.0 / g[weight]);
-  p.fr = round6(g[friction]);
-  p.ing = round6(g[ingestion]);
-  p.as = round6(g[assimilation]);
-  p.vs = round6(g[visual_size]);
-  p.color = {round6(g[red]), round6(g[green]), round6(g[blue])};
+  p.dn = r6(kDensity, 1.0 / g[weight]);
+  p.fr = r6(friction, g[friction]);
+  p.ing = r6(ingestion, g[ingestion]);
+  p.as = r6(assimilation, g[assimilation]);
+  p.vs = r6(visual_size, g[visual_size]);
+  p.color = {r6(red, g[red]), r6(green, g[green]), r6(blue, g[blue])};
   p.src = {0, 0, static_cast<std::int64_t>(pos), 1};
   m_.parts.push_back(std::move(p));
   count_.push_back(1.0);
@@ -214,10 +243,10 @@ void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g
   j.p1 = p1;
   j.p2 = p2;
   j.use_delta = true;
-  j.d = {round6(std::min(2.0, g[length])), 0, 0};
-  j.rot = {round6(k.x), 0, round6(k.z)};
-  j.stam = round6(g[stamina]);
-  j.color = {round6(g[red]), round6(g[green]), round6(g[blue])};
+  j.d = {r6(length, std::min(2.0, g[length])), 0, 0};
+  j.rot = {r6(kRotX, k.x), 0, r6(kRotZ, k.z)};
+  j.stam = r6(stamina, g[stamina]);
+  j.color = {r6(red, g[red]), r6(green, g[green]), r6(blue, g[blue])};
   j.length = std::sqrt(j.d.x * j.d.x);
   j.src = {0, 0, static_cast<std::int64_t>(pos), 1};
   // Delta joint placement exactly as the f0 build does it (notes §6.3).
@@ -469,7 +498,7 @@ bool Converter::segment(Task& task) {
   f0::Vec3& k = task.k;
   k.x += g[twist];
   k.z += g[curvedness];
-  const int sp_map = task.start_part < 0 ? 0 : task.start_part;
+  int sp_map = task.start_part < 0 ? 0 : task.start_part;
   std::uint32_t pos = task.pos;
   while (pos < n_) {
     const char c = t_[pos];
@@ -517,11 +546,11 @@ bool Converter::segment(Task& task) {
         map(pos, pos + 1, ElementKind::part, ep);
         map(pos, pos + 1, ElementKind::joint, static_cast<int>(m_.joints.size() - 1));
         decay(g);
-        task.pos = pos + 1;
-        task.start_part = ep;
-        task.k = {0, 0, 0};
-        stack_.push_back(task);
-        return true;
+        // The segment after the X (read at once: it would be the next one off the stack anyway).
+        task.start_part = sp_map = ep;
+        k = {g[twist], 0, g[curvedness]};
+        ++pos;
+        continue;
       }
       case '(': {
         if (!groups_ready_) match_groups();
@@ -545,8 +574,8 @@ bool Converter::segment(Task& task) {
         g.bend_range = 1.0 / static_cast<double>(count);
         g.bend_fresh = true;
         // Branch i gets rz -pi + (i+1)*2pi/(n+1); pushed in reverse so branch 0 is read first.
-        std::vector<std::uint32_t> starts;
-        starts.reserve(count + 1);
+        std::vector<std::uint32_t>& starts = sc_.starts;
+        starts.clear();
         starts.push_back(pos + 1);
         for (std::int32_t c2 = link_[pos]; c2 >= 0; c2 = link_[c2]) {
           starts.push_back(static_cast<std::uint32_t>(c2) + 1);
@@ -591,6 +620,20 @@ bool Converter::segment(Task& task) {
 }
 
 void Converter::run() {
+  sc_.busy = true;
+  stack_.clear(), count_.clear(), joint_power_.clear(), bracket_.clear(), rel_.clear();
+  {
+    std::size_t sticks = 0, brackets = 0;
+    for (std::size_t i = body_; i < n_; ++i) sticks += t_[i] == 'X', brackets += t_[i] == '[';
+    m_.parts.reserve(sticks + 1);
+    m_.joints.reserve(sticks);
+    m_.neurons.reserve(brackets * 2);
+  }
+  run_walk();
+  sc_.busy = false;
+}
+
+void Converter::run_walk() {
   Task top{static_cast<std::uint32_t>(body_), n_, -1, {0, 0, 0}, GeneProps{}, true};
   stack_.push_back(top);
   while (!stack_.empty()) {

@@ -76,27 +76,44 @@ bool sdk_parse_int(std::string_view s, std::int64_t& out) {
 }
 
 namespace {
-struct CacheSlot {
-  double in = 0, out = 0;
-  bool used = false;
-};
-// Most f1 values repeat (defaults, decay fixed points, branch angles), so a small direct-mapped
-// cache per thread saves the text round trip almost every time.
-thread_local CacheSlot cache[1024];
-}  // namespace
 
-double round6(double v) {
-  if (v == 0 || !std::isfinite(v)) return v;
-  std::uint64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  CacheSlot& slot = cache[(bits ^ (bits >> 29) ^ (bits >> 41)) & 1023];
-  if (slot.used && slot.in == v) return slot.out;
+constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                             1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+double round6_slow(double v) {
   char buf[40];
   auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific, 5);
   double out = v;
   std::from_chars(buf, r.ptr, out, std::chars_format::scientific);
-  slot = {v, out, true};
   return out;
+}
+
+}  // namespace
+
+// Fast path: scale by an exact power of ten, round to an integer of 6 digits and divide back. Both
+// steps are exact or correctly rounded (integers and powers of ten up to 1e22 are exact doubles),
+// so the result equals strtod of the "%g" text, except near a rounding tie, where the scaled value
+// may be off by an ulp: those (and extreme magnitudes) take the text round trip.
+double round6(double v) {
+  if (v == 0 || !std::isfinite(v)) return v;
+  const double a = std::fabs(v);
+  if (a < 1e-15 || a >= 1e16) return round6_slow(v);
+  int e = 0;  // decimal exponent: 10^e <= a < 10^(e+1)
+  if (a >= 1) {
+    while (e < 22 && a >= kPow10[e + 1]) ++e;
+  } else {
+    e = -1;
+    while (a * kPow10[-e] < 1) --e;  // exact enough: only picks the scale, checked below
+  }
+  const int k = 5 - e;  // a * 10^k has 6 digits before the point
+  const double scaled = k >= 0 ? a * kPow10[k] : a / kPow10[-k];
+  if (scaled < 99999.5 || scaled >= 999999.5) return round6_slow(v);
+  const double fl = std::floor(scaled);
+  const double frac = scaled - fl;
+  if (std::fabs(frac - 0.5) < 1e-6) return round6_slow(v);
+  const double m = frac > 0.5 ? fl + 1 : fl;
+  const double r = k >= 0 ? m / kPow10[k] : m * kPow10[-k];
+  return v < 0 ? -r : r;
 }
 
 void format_g6(double v, char* buf, std::size_t size) {

@@ -4,8 +4,13 @@
 
 #include <string>
 
+#include "f1/numbers.hpp"
 #include "genokit/f0/writer.hpp"
 #include "genokit/f1/convert.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 using namespace genokit;
 
@@ -250,4 +255,21 @@ TEST(F1BadInput, HundredThousandNeurons) {
   EXPECT_EQ(m.neurons.size(), 100000u);
   EXPECT_EQ(m.connections.size(), 99999u);
   EXPECT_EQ(d.warning_count(), 1u);
+}
+
+TEST(F1Numbers, Round6MatchesTheTextRoundTrip) {
+  // The fast path must equal strtod("%g") everywhere, ties included.
+  std::uint64_t x = 88172645463325252ull;
+  for (int i = 0; i < 200000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    const double mant = static_cast<double>(x >> 11) / 9007199254740992.0;  // [0, 1)
+    const int e = static_cast<int>(x % 24) - 12;
+    double v = (mant + 0.05) * std::pow(10.0, e) * ((x & 1) ? -1 : 1);
+    if (i % 7 == 0) v = std::round(v * 1e7) / 1e7 + 5e-7;  // near ties
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    ASSERT_EQ(f1::detail::round6(v), std::strtod(buf, nullptr)) << buf << " from " << v;
+  }
+  EXPECT_EQ(f1::detail::round6(0.5390625), 0.539062);
+  EXPECT_EQ(f1::detail::round6(1.0471975511965976), 1.0472);
 }

@@ -1,0 +1,122 @@
+// f1 -> f0 convert + build + validate throughput on 20,000 real-like f1 genotypes of about 220
+// characters, made from the corpus's f1 genotypes (combined as branches of a new stick when short)
+// or, without the corpus, generated from the same ingredients. The Framsticks SDK r909 converts,
+// builds and validates such a set in 5.3 s on the project machine: about 3,800 genotypes/s.
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "genokit/f1/convert.hpp"
+#include "genokit/f1/files.hpp"
+#include "genokit/frams/document.hpp"
+
+namespace {
+
+std::vector<std::string> corpus_f1() {
+  std::set<std::string> out;
+  const std::filesystem::path root = std::filesystem::path(GENOKIT_SHARED_DIR) / "corpus" / "framsticks";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(root, ec)) return {};
+  for (auto& e : std::filesystem::recursive_directory_iterator(root, ec)) {
+    if (e.path().extension() != ".gen") continue;
+    genokit::Diagnostics d;
+    const auto doc = genokit::frams::load_file(e.path().string(), d);
+    for (const auto& g : genokit::f1::find_f1_genotypes(doc)) {
+      genokit::Diagnostics cd;
+      if (g.text.size() < 400 && genokit::f1::to_f0(g.text, cd).valid) out.insert(std::string(g.text));
+    }
+  }
+  return {out.begin(), out.end()};
+}
+
+std::vector<std::string> generated() {  // without the corpus: small creatures of the same kind
+  return {"X(X,X)",
+          "RRX(lX,X[|G:1])",
+          "LLX[T:1](RX[|-1:2],rX[@*:0.5])X",
+          "X(X(X,X),X[S:1]X)",
+          "MMX[|G:1,T:-1]X(lX[N,in:0.1],LX[|0:1])",
+          "QqCX(X[G][|-1:1],FFX[T]X)",
+          "EEX(WX,wX(IX,AX[*]))"};
+}
+
+std::vector<std::string> make_set(std::size_t n) {
+  std::vector<std::string> base = corpus_f1();
+  if (base.empty()) base = generated();
+  std::mt19937_64 rng(42);
+  std::uniform_int_distribution<std::size_t> pick(0, base.size() - 1);
+  std::vector<std::string> out;
+  out.reserve(n);
+  while (out.size() < n) {
+    std::string g = base[pick(rng)];
+    while (g.size() < 180) g = "X(" + g + "," + base[pick(rng)] + ")";
+    if (g.size() > 300) continue;
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+const std::vector<std::string>& set20k() {
+  static const std::vector<std::string> s = make_set(20000);
+  return s;
+}
+
+void report(benchmark::State& state, std::size_t chars) {
+  const auto& s = set20k();
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * s.size()));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * chars));
+  state.counters["genotypes/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations() * s.size()), benchmark::Counter::kIsRate);
+  state.counters["vs_SDK"] = benchmark::Counter(static_cast<double>(state.iterations() * s.size()) / 3800.0,
+                                                benchmark::Counter::kIsRate);
+  state.counters["avg_chars"] = static_cast<double>(chars) / static_cast<double>(s.size());
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  state.counters["peak_rss_MB"] = static_cast<double>(ru.ru_maxrss) / 1024.0;
+}
+
+// Convert + build + validate (+ genokit's lint warnings), single-threaded.
+void BM_F1ConvertBuildValidate(benchmark::State& state) {
+  const auto& s = set20k();
+  std::size_t chars = 0;
+  for (const auto& g : s) chars += g.size();
+  std::size_t valid = 0;
+  for (auto _ : state) {
+    for (const auto& g : s) {
+      genokit::Diagnostics d;
+      const auto c = genokit::f1::convert(g, d);
+      valid += c.model.valid;
+      benchmark::DoNotOptimize(c.model.parts.data());
+    }
+  }
+  state.counters["valid"] = static_cast<double>(valid) / static_cast<double>(state.iterations());
+  report(state, chars);
+}
+BENCHMARK(BM_F1ConvertBuildValidate)->Unit(benchmark::kMillisecond);
+
+// The same with the f1 text map (as `show --json` builds it).
+void BM_F1ConvertWithMap(benchmark::State& state) {
+  const auto& s = set20k();
+  std::size_t chars = 0;
+  for (const auto& g : s) chars += g.size();
+  genokit::f1::ConvertOptions o;
+  o.mapping = true;
+  for (auto _ : state) {
+    for (const auto& g : s) {
+      genokit::Diagnostics d;
+      const auto c = genokit::f1::convert(g, d, o);
+      benchmark::DoNotOptimize(c.map.data());
+    }
+  }
+  report(state, chars);
+}
+BENCHMARK(BM_F1ConvertWithMap)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
