@@ -110,7 +110,10 @@ struct Network::Data {
   std::vector<std::vector<double>> ych, pch;  // channels 1.. (only for multichannel neurons)
   std::vector<std::uint32_t> in_begin;        // n + 1
   std::vector<InputLink> inputs;
-  std::vector<Item> groups[3];            // other classes, index order
+  std::vector<Item> groups[3];  // other classes, index order
+  // Positions in groups[g] of the items that do something when no body is attached (receptors then
+  // keep their pending 0, effectors and `*` never write): the step loop skips the others.
+  std::vector<std::uint32_t> bodiless[3];
   std::vector<NItem> nfast[3];            // N / Nu
   std::vector<std::uint32_t> members[3];  // every initialised neuron of the group, index order
   std::vector<std::uint32_t> multi[3];    // members that may have several channels
@@ -118,6 +121,7 @@ struct Network::Data {
   std::vector<FuzzySystem> fuzzy;
   std::vector<std::unique_ptr<NeuronBehavior>> custom;
   std::vector<BuildMessage> messages;
+  std::vector<double> scratch;  // per-group work space (size of the largest N list)
 
   double read_channel(std::uint32_t src, int k) const {
     const int c = nch[src];

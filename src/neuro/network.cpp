@@ -1,6 +1,7 @@
 // Building a network from an f0 model (simulation.md §1.2) and the accessors.
 #include "genokit/neuro/network.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "neuro/data.hpp"
@@ -228,10 +229,14 @@ Network Network::build(const f0::Model& m, const Settings& s, Diagnostics* diags
     if (it.kind == Kind::N || it.kind == Kind::Nu)
       d.nfast[e->group].push_back(
           {it.s0, it.s1, it.s2, it.s3, it.s4, ui, it.in_b, it.in_e, it.kind == Kind::Nu});
-    else
+    else {
+      if (it.kind != Kind::Const && it.kind != Kind::Receptor && it.kind != Kind::Effector)
+        d.bodiless[e->group].push_back(static_cast<std::uint32_t>(d.groups[e->group].size()));
       d.groups[e->group].push_back(it);
+    }
   }
 
+  d.scratch.assign(std::max({d.nfast[0].size(), d.nfast[1].size(), d.nfast[2].size(), std::size_t{1}}), 0.0);
   if (diags)
     for (const auto& msg : d.messages) diags->report(msg.severity, msg.code, msg.text);
   return net;
@@ -239,6 +244,11 @@ Network Network::build(const f0::Model& m, const Settings& s, Diagnostics* diags
 
 void Network::set_body(Body* b) {
   d_->body = b;
+  if (b) return;
+  // Without a body receptors are not updated and commit their pending value: make it the SDK's 0.
+  for (const auto& g : d_->groups)
+    for (const Item& it : g)
+      if (it.kind == Kind::Receptor) d_->p[it.i] = 0.0;
 }
 Body* Network::body() const {
   return d_->body;

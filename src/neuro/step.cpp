@@ -91,8 +91,8 @@ void update(Network& net, Network::Data& d, Item& it) {
       else
         d.p[i] = 0.0;
       break;
-    case Kind::Effector:  // without a body: nothing (the pending value stays 0)
-      if (d.body) d.body->actuate(d.attachment(i), d.input_sum(it));
+    case Kind::Effector:  // only called with a body; the pending value stays 0
+      d.body->actuate(d.attachment(i), d.input_sum(it));
       break;
     case Kind::Custom: {
       NeuronContext c(net, static_cast<int>(i));
@@ -102,13 +102,18 @@ void update(Network& net, Network::Data& d, Item& it) {
   }
 }
 
+// Two passes: first every neuron's sigmoid argument (sums and state), then the outputs, so the
+// independent exp() calls of a group follow each other and overlap in the CPU.
 void update_n(Network::Data& d, std::vector<NItem>& items) {
   const InputLink* in = d.inputs.data();
   const double* y = d.y.data();
   double* p = d.p.data();
-  for (NItem& it : items) {
+  double* arg = d.scratch.data();
+  const std::size_t n = items.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    NItem& it = items[k];
     double S = 0.0;
-    for (std::uint32_t k = it.in_b; k < it.in_e; ++k) S += in[k].w * y[in[k].src];
+    for (std::uint32_t j = it.in_b; j < it.in_e; ++j) S += in[j].w * y[in[j].src];
     it.v = it.fo * (S - it.x) + it.in * it.v;
     double x = it.x + it.v;
     if (x > 10)
@@ -116,15 +121,19 @@ void update_n(Network::Data& d, std::vector<NItem>& items) {
     else if (x < -10)
       x = -10;
     it.x = x;
-    const double a = x * it.si;
+    arg[k] = x * it.si;
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    const double a = arg[k];
+    const bool uni = items[k].unipolar;
     double out;
     if (a < -30)
-      out = it.unipolar ? 0.0 : -1.0;
+      out = uni ? 0.0 : -1.0;
     else if (a > 40)
       out = 1.0;  // exp(-a) < 2^-57, so 1 + exp(-a) rounds to 1: exactly 1 either way
     else
-      out = it.unipolar ? nu_out(a) : n_out(a);
-    p[it.i] = out;  // within [-1, 1] (or NaN): no clamp needed
+      out = uni ? nu_out(a) : n_out(a);
+    p[items[k].i] = out;  // within [-1, 1] (or NaN): no clamp needed
   }
 }
 
@@ -155,7 +164,12 @@ void Network::step() {
   for (int g = 0; g < 3; ++g) {
     if (d.members[g].empty()) continue;
     update_n(d, d.nfast[g]);
-    for (Item& it : d.groups[g]) update(*this, d, it);
+    if (d.body) {
+      for (Item& it : d.groups[g]) update(*this, d, it);
+    } else {
+      Item* items = d.groups[g].data();
+      for (const std::uint32_t k : d.bodiless[g]) update(*this, d, items[k]);
+    }
     commit(d, g);
   }
   ++d.steps;

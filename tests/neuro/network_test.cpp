@@ -344,3 +344,15 @@ TEST(NeuroOutput, InvalidUtf8InClassNamesStillGivesValidJsonAndSvg) {
   EXPECT_EQ(neuro::describe_json(net)["neurons"][0]["class"], std::string("d\xEF\xBF\xBD\x04"));
   EXPECT_EQ(neuro::plot_svg(net, t, {}).find('\x04'), std::string::npos);
 }
+
+TEST(NeuroBody, DetachingTheBodyGoesBackToSdkZeros) {
+  auto net = neuro::Network::build(parse(kBodyNet), exact());
+  ScriptedBody body;
+  net.set_body(&body);
+  net.step();
+  EXPECT_EQ(net.output(0), 0.25);
+  net.set_body(nullptr);
+  net.step();
+  EXPECT_EQ(net.output(0), 0.0);
+  EXPECT_EQ(net.output(4), 0.0);
+}
