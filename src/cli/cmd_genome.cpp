@@ -176,13 +176,23 @@ void setup_genome(CLI::App& root) {
       nlohmann::json arr = nlohmann::json::array();
       std::size_t n = 0;
       std::string text;
+      Builder active(g.version);  // --format text: the active genes as a genome of their own
       for (std::size_t i = 0; i < g.genes.size(); ++i) {
         if (!expressed(g, g.genes[i], sex, stage, a->up_to)) continue;
         ++n;
         if (a->format == "json")
           arr.push_back(gene_json(g, i, np));
+        else if (a->format == "text")
+          active.raw(g.gene_bytes(g.genes[i]));
         else
           text += "#" + std::to_string(i) + " " + summary_line(g, i, np) + "\n";
+      }
+      if (a->format == "text") {
+        active.gend();
+        Genome sub;
+        Diagnostics ignore;
+        read(std::move(active.bytes()), sub, ignore);
+        text = to_text(sub, TextOptions{np, false});
       }
       if (a->format == "json") {
         print_json({{"sex", a->sex}, {"stage", format_stage(stage)}, {"up_to", a->up_to}, {"genes", arr}});
