@@ -90,7 +90,7 @@ void setup_convert(CLI::App& root) {
         ok = false;
       }
     }
-    if (!ok || diags.has_errors()) raise_exit_code(kExitInvalid);
+    if (!ok || (diags.has_errors() && !a->keep_invalid)) raise_exit_code(kExitInvalid);
   });
 }
 

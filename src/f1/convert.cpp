@@ -757,6 +757,16 @@ void Converter::finish() {
     m_.valid = !strict_failed_;
     m_.shape_type = f0::ShapeType::ball_and_stick;
   }
+  if (opt_.mapping) {  // line/column of each element's X or '[' (for tables and JSON)
+    auto fill = [&](f0::SourcePos& sp) {
+      if (sp.offset < 0) return;
+      const Location l = where(static_cast<std::size_t>(sp.offset));
+      sp.line = l.line, sp.column = l.column;
+    };
+    for (auto& p : m_.parts) fill(p.src);
+    for (auto& j : m_.joints) fill(j.src);
+    for (auto& nr : m_.neurons) fill(nr.src);
+  }
   if (opt_.mapping)
     std::stable_sort(out_.map.begin(), out_.map.end(),
                      [](const MapEntry& a, const MapEntry& b) { return a.begin < b.begin; });
