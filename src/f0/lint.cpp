@@ -38,10 +38,10 @@ void lint_params(const Neuron& n, std::size_t i, const NeuronClass& c, Diagnosti
     const std::string_view val =
         eq == std::string_view::npos ? std::string_view() : trimv(item.substr(eq + 1));
     const int k = find_neuron_prop(c, id);
-    const std::string who = "Neuron #" + std::to_string(i) + " (" + std::string(c.name) + ")";
+    auto who = [&] { return "Neuron #" + std::to_string(i) + " (" + std::string(c.name) + ")"; };
     if (k < 0) {
       diags.warning("f0.unknown-neuron-property",
-                    who + ": class '" + std::string(c.name) + "' has no property '" + std::string(id) + "'",
+                    who() + ": class '" + std::string(c.name) + "' has no property '" + std::string(id) + "'",
                     at(n.src));
       continue;
     }
@@ -50,14 +50,14 @@ void lint_params(const Neuron& n, std::size_t i, const NeuronClass& c, Diagnosti
     const auto v = parse_double(val);
     if (!v || (p.type == 'd' && *v != std::floor(*v))) {
       diags.warning("f0.bad-neuron-property",
-                    who + ": '" + std::string(val) + "' is not a valid " +
+                    who() + ": '" + std::string(val) + "' is not a valid " +
                         (p.type == 'd' ? "integer" : "number") + " for '" + std::string(id) + "'",
                     at(n.src));
       continue;
     }
     if (p.ranged && p.min <= p.max && (*v < p.min || *v > p.max))
       diags.warning("f0.neuron-property-range",
-                    who + ": " + std::string(id) + "=" + std::string(val) + " is outside " +
+                    who() + ": " + std::string(id) + "=" + std::string(val) + " is outside " +
                         format_double(p.min) + ".." + format_double(p.max) + " (" + std::string(p.name) +
                         "); the simulator clamps it",
                     at(n.src));
@@ -79,17 +79,18 @@ void lint(const Model& m, Diagnostics& diags) {
       continue;
     }
     lint_params(n, i, *c, diags);
-    const std::string who =
-        "Neuron #" + std::to_string(i) + " (" + std::string(c->name) + ", " + std::string(c->long_name) + ")";
+    auto who = [&] {
+      return "Neuron #" + std::to_string(i) + " (" + std::string(c->name) + ", " + std::string(c->long_name) + ")";
+    };
     if (c->pref_location == NeuronLocation::part && n.part < 0)
       diags.warning(
           "f0.neuron-placement",
-          who + " belongs on a part (n:p=...) but " + (n.joint >= 0 ? "sits on a joint" : "is not attached"),
+          who() + " belongs on a part (n:p=...) but " + (n.joint >= 0 ? "sits on a joint" : "is not attached"),
           at(n.src));
     else if (c->pref_location == NeuronLocation::joint && n.joint < 0)
       diags.warning(
           "f0.neuron-placement",
-          who + " belongs on a joint (n:j=...) but " + (n.part >= 0 ? "sits on a part" : "is not attached"),
+          who() + " belongs on a joint (n:j=...) but " + (n.part >= 0 ? "sits on a part" : "is not attached"),
           at(n.src));
     // Too many inputs are ignored by the class; too few matter where nothing else drives the
     // neuron (effectors, the multiplexer). A generator such as Sin works without its input.
@@ -97,7 +98,7 @@ void lint(const Model& m, Diagnostics& diags) {
     const bool too_many = c->pref_inputs >= 0 && have > c->pref_inputs;
     const bool too_few = have < c->pref_inputs && (c->pref_output == 0 || c->name == "ChMux");
     if (too_many || too_few)
-      diags.warning("f0.input-count", who + " expects " + std::to_string(c->pref_inputs) + " input" +
+      diags.warning("f0.input-count", who() + " expects " + std::to_string(c->pref_inputs) + " input" +
                                           (c->pref_inputs == 1 ? "" : "s") + " but has " + std::to_string(have),
                     at(n.src));
   }
