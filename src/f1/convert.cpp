@@ -225,7 +225,7 @@ void Converter::match_groups() {
 }
 
 int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
-  f0::Part p;
+  f0::Part& p = m_.parts.emplace_back();
   p.dn = r6(kDensity, 1.0 / g[weight]);
   p.fr = r6(friction, g[friction]);
   p.ing = r6(ingestion, g[ingestion]);
@@ -233,13 +233,12 @@ int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
   p.vs = r6(visual_size, g[visual_size]);
   p.color = {r6(red, g[red]), r6(green, g[green]), r6(blue, g[blue])};
   p.src = {0, 0, static_cast<std::int64_t>(pos), 1};
-  m_.parts.push_back(std::move(p));
   count_.push_back(1.0);
   return static_cast<int>(m_.parts.size() - 1);
 }
 
 void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g, std::uint32_t pos) {
-  f0::Joint j;
+  f0::Joint& j = m_.joints.emplace_back();
   j.p1 = p1;
   j.p2 = p2;
   j.use_delta = true;
@@ -255,7 +254,6 @@ void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g
   b.orient = f0::compose(a.orient, f0::orient_from_rotation(j.rot));
   const f0::Vec3 d = b.orient.apply(j.d);
   b.pos = {a.pos.x + d.x, a.pos.y + d.y, a.pos.z + d.z};
-  m_.joints.push_back(std::move(j));
   joint_power_.push_back(g[muscle_power]);
 }
 
@@ -292,14 +290,13 @@ void Converter::set_param(ParamSet& ps, std::string_view name, double v, std::ui
 }
 
 int Converter::add_neuron(std::string details, f0::NeuronLocation loc, std::uint32_t pos) {
-  f0::Neuron nr;
+  f0::Neuron& nr = m_.neurons.emplace_back();
   nr.details = std::move(details);
   if (loc == f0::NeuronLocation::joint)
     nr.joint = static_cast<int>(m_.joints.size() - 1);
   else if (loc == f0::NeuronLocation::part)
     nr.part = m_.joints.back().p2;
   nr.src = {0, 0, static_cast<std::int64_t>(pos), 1};
-  m_.neurons.push_back(std::move(nr));
   return static_cast<int>(m_.neurons.size() - 1);
 }
 
