@@ -1,5 +1,6 @@
 // Schema-driven validation (standard mode). Everything here is read from the schema table; the
 // scene builder adds the checks that need meaning (links, axis counts, rigid matrices, masses).
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 
@@ -22,7 +23,28 @@ Location attr_loc(const Document& doc, const XmlNode& e, const XmlAttr& a) {
 struct Validator {
   const Document& doc;
   Diagnostics& diags;
-  std::unordered_map<std::string, std::size_t> names;  // name -> offset of first use
+  struct NameUse {
+    int count = 0;
+    const XmlNode* first = nullptr;
+    const XmlNode* second = nullptr;
+  };
+  std::unordered_map<std::string, NameUse> names;
+
+  // One warning per repeated name, at its second use, in document order.
+  void report_duplicates() {
+    std::vector<std::pair<std::size_t, std::string>> dups;
+    for (const auto& [n, u] : names)
+      if (u.count > 1) dups.emplace_back(u.second->offset, n);
+    std::sort(dups.begin(), dups.end());
+    for (const auto& [off, n] : dups) {
+      const NameUse& u = names[n];
+      Location first = doc.locate(u.first->offset);
+      diags.warning("xode.duplicate-name",
+                    "name '" + n + "' is used " + std::to_string(u.count) + " times (first at line " +
+                        std::to_string(first.line) + "); XODE names must be unique",
+                    doc.locate(doc.attr_offset(*u.second, "name")));
+    }
+  }
 
   void check_attrs(const XmlNode& e, const ElementSpec& spec) {
     for (const auto& a : e.attrs) {
@@ -168,14 +190,11 @@ struct Validator {
                   doc.locate(e));
     check_attrs(e, *spec);
     if (const XmlAttr* n = e.attr("name"); n && e.name != "xode" && e.name != "ext") {
-      auto [it, fresh] = names.emplace(n->value, e.offset);
-      if (!fresh) {
-        Location first = doc.locate(it->second);
-        diags.warning("xode.duplicate-name",
-                      "name '" + n->value + "' is used more than once (first at line " +
-                          std::to_string(first.line) + "); XODE names must be unique",
-                      attr_loc(doc, e, *n));
-      }
+      auto& use = names[n->value];
+      if (use.count++ == 0)
+        use.first = &e;
+      else if (use.count == 2)
+        use.second = &e;
     }
     if (spec->open_content) return;  // ext: kept verbatim, not validated
     check_content(e);
@@ -193,6 +212,7 @@ void validate_document(const Document& doc, Diagnostics& diags) {
   Validator v{doc, diags, {}};
   if (doc.root.name != "xode") return;  // the reader already reported it
   v.walk(doc.root, nullptr);
+  v.report_duplicates();
 }
 
 }  // namespace genokit::xode
