@@ -85,19 +85,42 @@ void BM_F1ConvertBuildValidate(benchmark::State& state) {
   const auto& s = set20k();
   std::size_t chars = 0;
   for (const auto& g : s) chars += g.size();
-  std::size_t valid = 0;
+  std::size_t valid = 0, warnings = 0;
   for (auto _ : state) {
     for (const auto& g : s) {
       genokit::Diagnostics d;
       const auto c = genokit::f1::convert(g, d);
       valid += c.model.valid;
+      warnings += d.warning_count();
       benchmark::DoNotOptimize(c.model.parts.data());
     }
   }
   state.counters["valid"] = static_cast<double>(valid) / static_cast<double>(state.iterations());
+  state.counters["warnings"] = static_cast<double>(warnings) / static_cast<double>(state.iterations());
   report(state, chars);
 }
 BENCHMARK(BM_F1ConvertBuildValidate)->Unit(benchmark::kMillisecond);
+
+// Only what the SDK does (no genokit lint warnings): the like-for-like comparison with the SDK.
+void BM_F1ConvertNoLint(benchmark::State& state) {
+  const auto& s = set20k();
+  std::size_t chars = 0;
+  for (const auto& g : s) chars += g.size();
+  genokit::f1::ConvertOptions o;
+  o.lint = false;
+  std::size_t warnings = 0;
+  for (auto _ : state) {
+    for (const auto& g : s) {
+      genokit::Diagnostics d;
+      const auto c = genokit::f1::convert(g, d, o);
+      warnings += d.warning_count();
+      benchmark::DoNotOptimize(c.model.parts.data());
+    }
+  }
+  state.counters["warnings"] = static_cast<double>(warnings) / static_cast<double>(state.iterations());
+  report(state, chars);
+}
+BENCHMARK(BM_F1ConvertNoLint)->Unit(benchmark::kMillisecond);
 
 // The same with the f1 text map (as `show --json` builds it).
 void BM_F1ConvertWithMap(benchmark::State& state) {
