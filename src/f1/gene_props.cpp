@@ -44,17 +44,13 @@ constexpr std::array<Modifier, 30> kModifiers{{
     {'h', visual_size, O::toward, 0.05, 0.25, kNoMax, false, "thinner"},
 }};
 
-struct ByChar {
-  std::array<const Modifier*, 128> at{};
-};
-const ByChar& by_char() {
-  static const ByChar t = [] {
-    ByChar a;
-    for (const auto& m : kModifiers) a.at[static_cast<unsigned char>(m.letter)] = &m;
-    return a;
-  }();
-  return t;
-}
+// letter -> index into kModifiers + 1 (0 = not a modifier), built at compile time.
+constexpr std::array<std::uint8_t, 128> kByChar = [] {
+  std::array<std::uint8_t, 128> a{};
+  for (std::size_t i = 0; i < kModifiers.size(); ++i)
+    a[static_cast<unsigned char>(kModifiers[i].letter)] = static_cast<std::uint8_t>(i + 1);
+  return a;
+}();
 
 constexpr std::array<Decay, 10> kDecays{{
     {length, DecayOp::affine, 0.5, 0.5},
@@ -76,7 +72,7 @@ std::span<const Modifier> modifiers() {
 }
 const Modifier* find_modifier(char c) {
   const auto u = static_cast<unsigned char>(c);
-  return u < 128 ? by_char().at[u] : nullptr;
+  return u < 128 && kByChar[u] ? &kModifiers[kByChar[u] - 1] : nullptr;
 }
 std::span<const Decay> decays() {
   return kDecays;
