@@ -1,5 +1,6 @@
 // `genokit neuro run|plot|show|classes`: build the neural network of an f0 genotype (bare file or
 // an org of a .gen file) and step it exactly as the Framsticks SDK r909 does.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -57,6 +58,14 @@ bool build(const RunArgs& a, neuro::Network& net, neuro::SourceGenotype& src, co
     raise_exit_code(kExitInvalid);
   }
   net = neuro::Network::build(src.model, s);
+  // Every value of every step is kept for the table/plot: refuse runs that would need gigabytes.
+  if (static_cast<double>(a.steps + 1) * static_cast<double>(std::max<std::size_t>(net.size(), 1)) > 5e7) {
+    std::cerr
+        << in.name << ": error: " << a.steps << " steps of " << net.size()
+        << " neurons is more than 50 million values to print; use fewer steps [neuro.output-too-large]\n";
+    raise_exit_code(kExitUsage);
+    return false;
+  }
   return true;
 }
 

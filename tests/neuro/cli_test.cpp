@@ -69,6 +69,9 @@ TEST(NeuroCli, CsvJsonAndGenSelection) {
   EXPECT_EQ(r.code, 1);
   r = run("neuro run " + data("two.gen").string() + " --steps -3");
   EXPECT_EQ(r.code, 2);
+  r = run("neuro run " + data("two.gen").string() + " --steps 30000000");  // 60 M values: refused
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
 }
 
 TEST(NeuroCli, ShowAndPlot) {
