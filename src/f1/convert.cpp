@@ -65,7 +65,7 @@ std::string quoted(std::string_view s) {
 }
 
 f0::NeuronLocation location_of(std::string_view cls) {
-  const f0::NeuronClass* c = f0::find_neuron_class(cls);
+  const f0::NeuronClass* c = find_class(cls);
   return c && c->sdk ? c->pref_location : f0::NeuronLocation::none;
 }
 
@@ -327,7 +327,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
            "first",
            b);
     ps.cls.assign(name);
-    if (!f0::find_neuron_class(ps.cls) || !f0::find_neuron_class(ps.cls)->sdk)
+    if (!find_class(ps.cls) || !find_class(ps.cls)->sdk)
       lint("f1.unknown-neuron-class", "Neuron class " + quoted(name) + " is not in the SDK r909 library", b);
     const double power = joint_power_.back();
     if (ps.cls == "|") {
@@ -364,7 +364,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
     if (trim_both(name).size() != name.size())
       lint("f1.receptor-name-blank",
            "Receptor class " + quoted(name) + " ends with a blank, so the SDK creates an unknown class", nb);
-    else if (!f0::find_neuron_class(name) || !f0::find_neuron_class(name)->sdk)
+    else if (!find_class(name) || !find_class(name)->sdk)
       lint("f1.unknown-neuron-class", "Neuron class " + quoted(name) + " is not in the SDK r909 library", nb);
     const int rn = add_neuron(std::string(name), location_of(name), nb);
     m_.neurons[bn].inputs.push_back({rn, w, {}});
@@ -677,7 +677,7 @@ void Converter::finish() {
     if (colon != std::string_view::npos && nr.params.empty()) nr.details.pop_back();
     if (cls.empty()) cls = "N";
     nr.class_name.assign(cls);
-    const f0::NeuronClass* c = f0::find_neuron_class(cls);
+    const f0::NeuronClass* c = find_class(cls);
     nr.known_class = c && c->sdk;
   }
   // The SDK's f0 re-parse: weights are clamped to the c:w range; a non-finite weight cannot be

@@ -1,5 +1,6 @@
 #include "neuron_params.hpp"
 
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -25,13 +26,15 @@ std::string_view trim_blanks(std::string_view s) {
 
 SetResult set_param(ParamSet& ps, std::string_view name, double value, std::string& given,
                     std::string& adjusted) {
-  const f0::NeuronClass* c = f0::find_neuron_class(ps.cls);
+  const f0::NeuronClass* c = find_class(ps.cls);
   if (!c || !c->sdk) return SetResult::unknown_class;
   const int idx = f0::find_neuron_prop(*c, name);
   if (idx < 0 || c->props[idx].type == 's') return SetResult::unknown_param;  // strings: not from f1
   const auto props = c->props;
-  std::vector<double> num(props.size());
-  std::vector<std::string> str(props.size());
+  constexpr std::size_t kMax = 16;
+  if (props.size() > kMax) return SetResult::unknown_param;
+  std::array<double, kMax> num{};
+  std::array<std::string_view, kMax> str{};
   for (std::size_t i = 0; i < props.size(); ++i) num[i] = props[i].def;
   // Current values from the text ("a=1.0, b=2.0"); names the class lacks are dropped.
   std::string_view rest = ps.params;
@@ -45,7 +48,7 @@ SetResult set_param(ParamSet& ps, std::string_view name, double value, std::stri
     if (k < 0) continue;
     const std::string_view val = item.substr(eq + 1);
     if (props[k].type == 's') {
-      str[k] = std::string(val);
+      str[k] = val;
     } else {
       double d = 0;
       if (sdk_parse_double(val, d)) num[k] = d;
@@ -64,19 +67,43 @@ SetResult set_param(ParamSet& ps, std::string_view name, double value, std::stri
   num[idx] = value;
   std::string out;
   for (std::size_t i = 0; i < props.size(); ++i) {
-    std::string item;
-    if (props[i].type == 's') {
-      if (str[i].empty()) continue;
-      item = str[i];
-    } else {
-      if (num[i] == props[i].def) continue;
-      item = number_text(props[i], num[i]);
-    }
+    if (props[i].type == 's' ? str[i].empty() : num[i] == props[i].def) continue;
     if (!out.empty()) out += ", ";
-    out.append(props[i].id).append("=").append(item);
+    out.append(props[i].id).append("=");
+    if (props[i].type == 's')
+      out.append(str[i]);
+    else
+      out.append(number_text(props[i], num[i]));
   }
   ps.params = std::move(out);
   return r;
+}
+
+const f0::NeuronClass* find_class(std::string_view name) {
+  // Buckets by first byte: one or two comparisons instead of a scan of the whole library.
+  struct Table {
+    std::array<std::array<const f0::NeuronClass*, 8>, 128> at{};
+  };
+  static const Table t = [] {
+    Table tb;
+    for (const auto& c : f0::neuron_classes()) {
+      if (c.name.empty()) continue;
+      const auto u = static_cast<unsigned char>(c.name[0]);
+      if (u >= 128) continue;
+      for (auto& slot : tb.at[u])
+        if (!slot) {
+          slot = &c;
+          break;
+        }
+    }
+    return tb;
+  }();
+  if (name.empty() || static_cast<unsigned char>(name[0]) >= 128) return nullptr;
+  for (const f0::NeuronClass* c : t.at[static_cast<unsigned char>(name[0])]) {
+    if (!c) break;
+    if (c->name == name) return c;
+  }
+  return nullptr;
 }
 
 }  // namespace genokit::f1::detail

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "genokit/f0/neuron_classes.hpp"
+
 namespace genokit::f1::detail {
 
 enum class SetResult { ok, clamped_low, clamped_high, unknown_class, unknown_param };
@@ -18,6 +20,9 @@ struct ParamSet {
 
 // Sets `name` = `value` on `ps` when its class is in the SDK library and has that parameter.
 // On clamping, `given` / `adjusted` receive the SDK's texts of the two values.
+// The SDK library class named exactly `name` (f0::find_neuron_class, bucketed for speed).
+const f0::NeuronClass* find_class(std::string_view name);
+
 SetResult set_param(ParamSet& ps, std::string_view name, double value, std::string& given,
                     std::string& adjusted);
 

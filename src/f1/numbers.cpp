@@ -129,9 +129,13 @@ std::string sdk_number(double v) {
   if (std::isnan(v)) return "NaN8000000000000.0";
   if (std::isinf(v)) return v < 0 ? "-Inf.0" : "Inf.0";
   char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest; usually already plain notation
   std::string s(buf, r.ptr);
-  const std::size_t e = s.find('e');
+  std::size_t e = s.find('e');
+  if (e == std::string::npos) {
+    if (s.find('.') == std::string::npos) s += ".0";
+    return s;
+  }
   const int exp = std::atoi(s.c_str() + e + 1);
   if (exp < -4 || exp >= 17) {
     std::size_t d = e + 1;
