@@ -92,3 +92,16 @@ TEST(NeuroCli, ShowAndPlot) {
   EXPECT_NE(s.find(">two.gen#Lazy</text>"), std::string::npos);
   fs::remove(svg);
 }
+
+TEST(NeuroCli, F1GenotypeOfADistributionFileGivesTheReferenceRun) {
+  GENOKIT_REQUIRE_CORPUS();
+  const fs::path gen = genokit::test::corpus_dir() / "framsticks/framsticks-distribution/gen/other.gen";
+  const fs::path ref =
+      genokit::test::corpus_dir() / "framsticks/oracle-sdk-r909/neuro/21_real_humanoid_getting_up.neuro.txt";
+  auto r = run("neuro run " + gen.string() + " --genotype 'Humanoid getting up'");
+  EXPECT_EQ(r.code, 0);
+  const std::string want = slurp(ref);
+  // Everything after the "# genotype:" line (which names the file) is identical.
+  ASSERT_NE(r.out.find("# genotype: other.gen#Humanoid getting up\n"), std::string::npos);
+  EXPECT_EQ(r.out.substr(r.out.find("# valid:")), want.substr(want.find("# valid:")));
+}

@@ -1,4 +1,4 @@
-// Where a network comes from on the command line: a bare f0 genotype file, or one genotype of a
+// Where a network comes from on the command line: a bare f0 or f1 genotype file, or one f0/f1 genotype of a
 // Framsticks file (.gen) picked by org name or index.
 #pragma once
 
@@ -16,7 +16,8 @@ struct SourceGenotype {
   bool found = false;
 };
 
-// `pick`: org name or 0-based index among the file's f0 genotypes (empty = the first).
+// `pick`: org name or 0-based index among the file's f0/f1 genotypes (empty = the first); f1 is
+// converted to f0 (genokit/f1/convert.hpp).
 // Diagnostics are positioned in the file; errors when nothing matches.
 SourceGenotype load_genotype(std::string_view bytes, const std::string& file_name, const std::string& pick,
                              Diagnostics& diags);
