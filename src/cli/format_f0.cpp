@@ -23,6 +23,20 @@ std::vector<f0::FileGenotype> inputs(const Input& in, Diagnostics& diags, frams:
   return f0::find_f0_genotypes(doc);
 }
 
+// Element positions of a genotype inside a .gen file, rewritten to the file's own lines/columns.
+void locate_in_file(const frams::Document& doc, const frams::Field& field, f0::Model& m) {
+  auto fix = [&](f0::SourcePos& s) {
+    if (s.offset < 0) return;
+    const Location l = doc.locate_value(field, static_cast<std::size_t>(s.offset));
+    s.line = l.line;
+    s.column = l.column;
+  };
+  for (auto& p : m.parts) fix(p.src);
+  for (auto& j : m.joints) fix(j.src);
+  for (auto& n : m.neurons) fix(n.src);
+  for (auto& c : m.connections) fix(c.src);
+}
+
 nlohmann::json summary(const f0::Model& m) {
   return {{"valid", m.valid},
           {"shape_type", f0::to_json(m)["shape_type"]},
@@ -134,6 +148,7 @@ class F0Format final : public FormatHandler {
       Diagnostics d;
       f0::Model m = f0::parse(g.text, d, po);
       f0::map_diagnostics(g.field ? &doc : nullptr, g, d, diags);
+      if (g.field) locate_in_file(doc, *g.field, m);
       if (g.field) text += "=== org '" + g.name + "'\n";
       text += f0::to_table(m);
       if (g.field) text += '\n';
