@@ -80,13 +80,14 @@ void lint(const Model& m, Diagnostics& diags) {
     }
     lint_params(n, i, *c, diags);
     auto who = [&] {
-      return "Neuron #" + std::to_string(i) + " (" + std::string(c->name) + ", " + std::string(c->long_name) + ")";
+      return "Neuron #" + std::to_string(i) + " (" + std::string(c->name) + ", " + std::string(c->long_name) +
+             ")";
     };
     if (c->pref_location == NeuronLocation::part && n.part < 0)
-      diags.warning(
-          "f0.neuron-placement",
-          who() + " belongs on a part (n:p=...) but " + (n.joint >= 0 ? "sits on a joint" : "is not attached"),
-          at(n.src));
+      diags.warning("f0.neuron-placement",
+                    who() + " belongs on a part (n:p=...) but " +
+                        (n.joint >= 0 ? "sits on a joint" : "is not attached"),
+                    at(n.src));
     else if (c->pref_location == NeuronLocation::joint && n.joint < 0)
       diags.warning(
           "f0.neuron-placement",
@@ -98,8 +99,9 @@ void lint(const Model& m, Diagnostics& diags) {
     const bool too_many = c->pref_inputs >= 0 && have > c->pref_inputs;
     const bool too_few = have < c->pref_inputs && (c->pref_output == 0 || c->name == "ChMux");
     if (too_many || too_few)
-      diags.warning("f0.input-count", who() + " expects " + std::to_string(c->pref_inputs) + " input" +
-                                          (c->pref_inputs == 1 ? "" : "s") + " but has " + std::to_string(have),
+      diags.warning("f0.input-count",
+                    who() + " expects " + std::to_string(c->pref_inputs) + " input" +
+                        (c->pref_inputs == 1 ? "" : "s") + " but has " + std::to_string(have),
                     at(n.src));
   }
   // Connections: self and duplicates.
