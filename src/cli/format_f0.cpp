@@ -3,6 +3,7 @@
 // genotypes are checked on every core, diagnostics mapped to the file's own lines.
 // Options (--opt): f0-order=spec, f0-lint=off, f0-delta-order=sdk.
 #include <filesystem>
+#include <functional>
 #include <string>
 
 #include "cli/registry.hpp"
@@ -12,6 +13,7 @@
 #include "genokit/f0/json.hpp"
 #include "genokit/f0/parser.hpp"
 #include "genokit/f0/table.hpp"
+#include "genokit/neuro/describe.hpp"
 
 namespace genokit::cli {
 namespace {
@@ -23,11 +25,11 @@ std::vector<f0::FileGenotype> inputs(const Input& in, Diagnostics& diags, frams:
   return f0::find_f0_genotypes(doc);
 }
 
-// Element positions of a genotype inside a .gen file, rewritten to the file's own lines/columns.
-void locate_in_file(const frams::Document& doc, const frams::Field& field, f0::Model& m) {
+// Element positions rewritten to the file that holds the genotype (`locate` maps genotype offsets).
+void locate_elements(const std::function<Location(std::size_t)>& locate, f0::Model& m) {
   auto fix = [&](f0::SourcePos& s) {
     if (s.offset < 0) return;
-    const Location l = doc.locate_value(field, static_cast<std::size_t>(s.offset));
+    const Location l = locate(static_cast<std::size_t>(s.offset));
     s.line = l.line;
     s.column = l.column;
   };
@@ -35,6 +37,16 @@ void locate_in_file(const frams::Document& doc, const frams::Field& field, f0::M
   for (auto& j : m.joints) fix(j.src);
   for (auto& n : m.neurons) fix(n.src);
   for (auto& c : m.connections) fix(c.src);
+}
+
+// The model as `show` prints it: the f0 table, then the neural network when there is one.
+void describe_model(const f0::Model& m, std::string& text, nlohmann::json& json) {
+  text += f0::to_table(m);
+  json = f0::to_json(m);
+  if (!m.valid || m.neurons.empty()) return;
+  const neuro::Network net = neuro::Network::build(m, {0, 0, 0});
+  text += "\nneural network\n" + neuro::describe_text(net);
+  json["network"] = neuro::describe_json(net);
 }
 
 nlohmann::json summary(const f0::Model& m) {
@@ -57,6 +69,13 @@ class F0Genotype final : public GenotypeHandler {
               {"joints", m.joints.size()},
               {"neurons", m.neurons.size()},
               {"connections", m.connections.size()}};
+  }
+  bool show(std::string_view genotype, const Options& opt, const std::function<Location(std::size_t)>& locate,
+            Diagnostics& diags, std::string& text, nlohmann::json& json) const override {
+    f0::Model m = f0::parse(genotype, diags, f0::options_from_strings(opt.extra));
+    locate_elements(locate, m);
+    describe_model(m, text, json);
+    return true;
   }
 };
 
@@ -148,11 +167,11 @@ class F0Format final : public FormatHandler {
       Diagnostics d;
       f0::Model m = f0::parse(g.text, d, po);
       f0::map_diagnostics(g.field ? &doc : nullptr, g, d, diags);
-      if (g.field) locate_in_file(doc, *g.field, m);
+      if (g.field) locate_elements([&](std::size_t off) { return doc.locate_value(*g.field, off); }, m);
       if (g.field) text += "=== org '" + g.name + "'\n";
-      text += f0::to_table(m);
+      nlohmann::json j;
+      describe_model(m, text, j);
       if (g.field) text += '\n';
-      nlohmann::json j = f0::to_json(m);
       if (g.field) j["name"] = g.name;
       all.push_back(std::move(j));
     }

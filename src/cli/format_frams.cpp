@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/registry.hpp"
+#include "genokit/core/parallel.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/frams/document.hpp"
 #include "genokit/frams/genotype_header.hpp"
@@ -91,6 +92,53 @@ Location map_to_file(const Document& doc, const Field& f, const Location& g) {
   return doc.locate_value(f, off);
 }
 
+// One org: genotype that a GenotypeHandler can read.
+struct GenotypeJob {
+  const Object* org;
+  const Field* field;
+  std::string format;
+  const GenotypeHandler* handler;
+};
+
+// The org: genotypes of a document that genokit can read, in file order. Reports malformed
+// headers; counts every encoding in `formats` and the unreadable ones in `unchecked`.
+std::vector<GenotypeJob> genotype_jobs(const Document& doc, Diagnostics& diags,
+                                       std::map<std::string, std::size_t>* formats,
+                                       std::map<std::string, std::size_t>* unchecked,
+                                       std::map<std::string, Location>* first_unchecked) {
+  std::vector<GenotypeJob> jobs;
+  for (const Object& o : doc.objects) {
+    if (o.class_name != "org") continue;
+    const Field* g = o.find("genotype");
+    if (!g) continue;
+    GenotypeHeader h = parse_genotype_header(g->value);
+    if (h.malformed) {
+      diags.warning(
+          "frams.genotype-bad-header",
+          "Invalid genotype format declaration in the genotype of org '" + std::string(o.get("name")) + "'",
+          doc.locate_value(*g, 0));
+      continue;
+    }
+    if (formats) ++(*formats)["f" + h.format];
+    if (const GenotypeHandler* gh = find_genotype_handler(h.format)) {
+      jobs.push_back({&o, g, h.format, gh});
+    } else if (unchecked && !(*unchecked)[h.format]++) {
+      (*first_unchecked)[h.format] = doc.locate_value(*g, 0);
+    }
+  }
+  return jobs;
+}
+
+// Copies a genotype's diagnostics into the file's, positioned in the file and naming the org.
+void merge_into_file(const Document& doc, const GenotypeJob& job, const Diagnostics& from, Diagnostics& to) {
+  std::string org(job.org->get("name"));
+  for (const Diagnostic& d : from.items()) {
+    std::string message = d.message;
+    if (!org.empty()) message += " (in org '" + org + "')";
+    to.report(d.severity, d.code, std::move(message), map_to_file(doc, *job.field, d.where));
+  }
+}
+
 class FramsFormat final : public FormatHandler {
  public:
   FramsFormat() : FormatHandler(0) {}
@@ -136,37 +184,17 @@ class FramsFormat final : public FormatHandler {
     if (has_props) props = props_from_document(doc, "props", diags);
     std::map<std::string, std::size_t> formats, unchecked;
     std::map<std::string, Location> first_unchecked;
-    std::size_t checked = 0, invalid = 0;
-    for (const Object& o : doc.objects) {
-      if (o.class_name != "org") continue;
-      const Field* g = o.find("genotype");
-      if (!g) continue;
-      GenotypeHeader h = parse_genotype_header(g->value);
-      if (h.malformed) {
-        diags.warning(
-            "frams.genotype-bad-header",
-            "Invalid genotype format declaration in the genotype of org '" + std::string(o.get("name")) + "'",
-            doc.locate_value(*g, 0));
-        continue;
-      }
-      ++formats["f" + h.format];
-      const GenotypeHandler* gh = find_genotype_handler(h.format);
-      if (!gh) {
-        if (!unchecked[h.format]++) first_unchecked[h.format] = doc.locate_value(*g, 0);
-        continue;
-      }
-      Diagnostics gd;
+    std::vector<GenotypeJob> jobs = genotype_jobs(doc, diags, &formats, &unchecked, &first_unchecked);
+    // Genotypes are independent: check them on every core, then report in file order.
+    std::vector<Diagnostics> results(jobs.size());
+    parallel_for(jobs.size(), 0, [&](std::size_t i) {
       nlohmann::json rep;
-      gh->check(g->value, opt, gd, rep);
-      ++checked;
-      if (gd.has_errors()) ++invalid;
-      std::string org = std::string(o.get("name"));
-      for (const Diagnostic& d : gd.items()) {
-        Diagnostic m = d;
-        m.where = map_to_file(doc, *g, d.where);
-        if (!org.empty()) m.message += " (in org '" + org + "')";
-        diags.report(m.severity, m.code, m.message, m.where);
-      }
+      jobs[i].handler->check(jobs[i].field->value, opt, results[i], rep);
+    });
+    std::size_t checked = jobs.size(), invalid = 0;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      invalid += results[i].has_errors();
+      merge_into_file(doc, jobs[i], results[i], diags);
     }
     for (const auto& [fmt, n] : unchecked)
       diags.note("frams.genotype-not-checked",
@@ -221,6 +249,31 @@ class FramsFormat final : public FormatHandler {
         read.push_back(doc.source(std::uint32_t(i)).name);
       out["included_files_read"] = read;
     }
+  }
+
+  bool show(const Input& in, const Options& opt, Diagnostics& diags, std::string& text,
+            nlohmann::json& json) const override {
+    Document doc = frams_load(in, opt, diags);
+    std::vector<GenotypeJob> jobs = genotype_jobs(doc, diags, nullptr, nullptr, nullptr);
+    json = nlohmann::json::array();
+    for (const GenotypeJob& job : jobs) {
+      Diagnostics gd;
+      std::string t;
+      nlohmann::json j;
+      auto locate = [&](std::size_t off) { return doc.locate_value(*job.field, off); };
+      bool shown = job.handler->show(job.field->value, opt, locate, gd, t, j);
+      merge_into_file(doc, job, gd, diags);
+      if (!shown) continue;
+      std::string name(job.org->get("name"));
+      text += "=== org '" + name + "' (f" + job.format + ")\n" + t + "\n";
+      j["name"] = name;
+      j["format"] = job.format;
+      json.push_back(std::move(j));
+    }
+    if (json.empty() && !diags.has_errors())
+      diags.error("frams.nothing-to-show",
+                  "the file holds no genotype genokit can show (f0 or f1 org: objects)", {in.name});
+    return true;
   }
 
   bool canonical(const Input& in, const Options& opt, Diagnostics& diags, std::string& out) const override {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -48,9 +49,9 @@ void print_human(const nlohmann::json& j, int indent = 0);
 // ---- formats ---------------------------------------------------------------------------------
 struct Options {
   bool json = false;
-  bool strict = false;            // warnings count as errors
-  std::string format;             // forced format name, empty = detect
-  std::vector<std::string> extra; // format-specific key=value options (--opt)
+  bool strict = false;             // warnings count as errors
+  std::string format;              // forced format name, empty = detect
+  std::vector<std::string> extra;  // format-specific key=value options (--opt)
   // Framsticks #include policy: "follow" (default), "forbid", or a root folder to confine them to.
   std::string includes = "follow";
 };
@@ -65,7 +66,8 @@ class FormatHandler {
   // How sure the handler is that `in` is its format: 0 = not mine, 100 = certain (magic bytes).
   virtual int detect(const Input& in) const = 0;
   // Validates; diagnostics carry file/line/column. `report` receives a JSON summary (optional).
-  virtual void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const = 0;
+  virtual void check(const Input& in, const Options& opt, Diagnostics& diags,
+                     nlohmann::json& report) const = 0;
   // What the file holds, as a JSON object (printed as JSON or as "key: value" lines).
   virtual void info(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& out) const = 0;
   // Canonical text of the file; return false when the format has no text form.
@@ -92,6 +94,14 @@ class GenotypeHandler {
   // them to the file that holds the genotype. `report` receives a JSON summary (counts, validity).
   virtual void check(std::string_view genotype, const Options& opt, Diagnostics& diags,
                      nlohmann::json& report) const = 0;
+  // The model of one genotype as `genokit show` prints it (text table and JSON). `locate` maps a
+  // byte offset of `genotype` to its position in the file that holds it, for element positions.
+  // Diagnostics are positioned like check()'s. Return false when the encoding has no model view.
+  virtual bool show(std::string_view genotype, const Options& opt,
+                    const std::function<Location(std::size_t)>& locate, Diagnostics& diags, std::string& text,
+                    nlohmann::json& json) const {
+    return false;
+  }
 };
 // The handler for an encoding ("0", "1", ...), or nullptr when genokit cannot read it yet.
 const GenotypeHandler* find_genotype_handler(std::string_view format);

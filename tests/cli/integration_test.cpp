@@ -1,0 +1,97 @@
+// Cross-module behaviour of the genokit program: generic commands routing to the right format,
+// genotypes inside Framsticks files, usage errors.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "common/cli_run.hpp"
+#include "genokit/core/file_io.hpp"
+
+namespace fs = std::filesystem;
+using genokit::test::run_cli;
+
+namespace {
+
+fs::path example(const std::string& rel) {
+  return genokit::test::source_dir() / "examples" / rel;
+}
+
+fs::path temp_file(const std::string& name, const std::string& content) {
+  fs::path dir = fs::temp_directory_path() / ("genokit_cli_it_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::path p = dir / name;
+  genokit::Diagnostics d;
+  EXPECT_TRUE(genokit::write_file_atomic(p.string(), content, d));
+  return p;
+}
+
+TEST(Cli, UsageErrorsExitTwo) {
+  EXPECT_EQ(run_cli("").code, 2);
+  EXPECT_EQ(run_cli("check").code, 2);
+  EXPECT_EQ(run_cli("no-such-command").code, 2);
+  EXPECT_EQ(run_cli("check --no-such-flag x").code, 2);
+  auto help = run_cli("check --help");
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("Validate files"), std::string::npos);
+}
+
+TEST(Cli, MissingFileIsInvalidInput) {
+  auto r = run_cli("check /nonexistent/file.gen");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(
+      r.out.find(
+          "/nonexistent/file.gen: error: cannot open file: No such file or directory [core.read-failed]"),
+      std::string::npos)
+      << r.out;
+}
+
+TEST(Cli, ShowOnGenFileListsEveryReadableGenotypeWithItsNetwork) {
+  auto r = run_cli("show --json '" + example("f0/zoo.gen").string() + "'", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j.is_array());
+  ASSERT_GE(j.size(), 1u);
+  EXPECT_EQ(j[0]["name"], "Snake");
+  EXPECT_EQ(j[0]["format"], "0");
+  EXPECT_EQ(j[0]["valid"], true);
+  ASSERT_TRUE(j[0].contains("network"));
+  auto text = run_cli("show '" + example("f0/zoo.gen").string() + "'", false);
+  EXPECT_EQ(text.out.rfind("=== org 'Snake' (f0)\n", 0), 0u) << text.out;
+}
+
+// Many genotypes are checked in parallel; the diagnostics must still come in file order, each at
+// its own line of the file.
+TEST(Cli, ParallelGenotypeCheckKeepsFileOrderAndLines) {
+  std::string gen;
+  int line = 1;
+  std::vector<int> bad_lines;
+  for (int i = 0; i < 400; ++i) {
+    gen += "org:\nname:c" + std::to_string(i) + "\ngenotype:~\n//0\np:\np:1\n";
+    line += 6;  // org, name, genotype, //0, p:, p:1 -> next line is the joint
+    if (i % 97 == 3) {
+      gen += "j:0,5\n";  // reference to a missing part
+      bad_lines.push_back(line);
+    } else {
+      gen += "j:0,1\n";
+    }
+    gen += "~\n\n";
+    line += 3;
+  }
+  fs::path p = temp_file("many.gen", gen);
+  auto r = run_cli("check '" + p.string() + "'");
+  EXPECT_EQ(r.code, 1);
+  std::size_t pos = 0;
+  for (int l : bad_lines) {
+    std::string where = p.string() + ":" + std::to_string(l) + ":";
+    std::size_t at = r.out.find(where, pos);
+    ASSERT_NE(at, std::string::npos) << "no diagnostic at line " << l << " after offset " << pos << "\n"
+                                     << r.out;
+    pos = at + 1;
+  }
+  EXPECT_NE(r.out.find("invalid (" + std::to_string(bad_lines.size()) + " errors"), std::string::npos)
+      << r.out;
+  fs::remove_all(p.parent_path());
+}
+
+}  // namespace
