@@ -1,4 +1,6 @@
 // `genokit fmt` (canonical f0, in place with -i) and `genokit render` (SVG picture of a creature).
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -6,6 +8,8 @@
 #include "genokit/f0/files.hpp"
 #include "genokit/f0/parser.hpp"
 #include "genokit/f0/render.hpp"
+#include "genokit/f1/convert.hpp"
+#include "genokit/f1/files.hpp"
 
 namespace genokit::cli {
 namespace {
@@ -106,29 +110,41 @@ void setup_render(CLI::App& root) {
       raise_exit_code(kExitInvalid);
       return;
     }
+    // f0 and f1 genotypes alike (f1 is converted to the f0 model), in file order.
+    struct Candidate {
+      f0::FileGenotype g;
+      bool f1;
+    };
     frams::Document doc;
-    std::vector<f0::FileGenotype> gens;
+    std::vector<Candidate> gens;
     if (f0::looks_like_frams_file(in.bytes)) {
       doc = frams::parse(in.bytes, in.name, diags);
-      gens = f0::find_f0_genotypes(doc);
+      for (const auto& g : f0::find_f0_genotypes(doc)) gens.push_back({g, false});
+      for (const auto& g : f1::find_f1_genotypes(doc))
+        gens.push_back({{g.text, g.field, g.name, g.org_index}, true});
+      std::stable_sort(gens.begin(), gens.end(),
+                       [](const Candidate& x, const Candidate& y) { return x.g.org_index < y.g.org_index; });
     } else {
-      gens.push_back({in.bytes, nullptr, {}, 0});
+      const bool f1 = !f0::has_f0_header(in.bytes) && std::filesystem::path(in.path).extension() != ".f0" &&
+                      f1::is_f1_genotype(in.bytes);
+      gens.push_back({{in.bytes, nullptr, {}, 0}, f1});
     }
-    const f0::FileGenotype* pick = nullptr;
+    const Candidate* pick = nullptr;
     for (std::size_t i = 0; i < gens.size() && !pick; ++i)
-      if (a->org.empty() || gens[i].name == a->org || std::to_string(i) == a->org) pick = &gens[i];
+      if (a->org.empty() || gens[i].g.name == a->org || std::to_string(i) == a->org) pick = &gens[i];
     if (!pick) {
       diags.error("f0.no-genotype",
-                  a->org.empty() ? "the file holds no f0 genotype"
-                                 : "no f0 genotype named or numbered '" + a->org + "'",
+                  a->org.empty() ? "the file holds no f0 or f1 genotype"
+                                 : "no f0 or f1 genotype named or numbered '" + a->org + "'",
                   {in.name});
       print_diagnostics(diags);
       raise_exit_code(kExitInvalid);
       return;
     }
+    const f0::FileGenotype& g = pick->g;
     Diagnostics gd;
-    f0::Model m = f0::parse(pick->text, gd, options(a->order));
-    f0::map_diagnostics(pick->field ? &doc : nullptr, *pick, gd, diags);
+    f0::Model m = pick->f1 ? f1::convert(g.text, gd).model : f0::parse(g.text, gd, options(a->order));
+    f0::map_diagnostics(g.field ? &doc : nullptr, g, gd, diags);
     diags.set_file(in.name);
     print_diagnostics(diags);
     if (m.parts.empty()) {
@@ -137,7 +153,7 @@ void setup_render(CLI::App& root) {
       return;
     }
     f0::RenderOptions ro;
-    ro.title = a->title.empty() ? pick->name : a->title;
+    ro.title = a->title.empty() ? g.name : a->title;
     ro.width = a->width;
     ro.projections = !a->no_views;
     ro.labels = !a->no_labels;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "cli/model_view.hpp"
 #include "cli/registry.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/f0/batch.hpp"
@@ -13,7 +14,6 @@
 #include "genokit/f0/json.hpp"
 #include "genokit/f0/parser.hpp"
 #include "genokit/f0/table.hpp"
-#include "genokit/neuro/describe.hpp"
 
 namespace genokit::cli {
 namespace {
@@ -23,30 +23,6 @@ std::vector<f0::FileGenotype> inputs(const Input& in, Diagnostics& diags, frams:
   if (!f0::looks_like_frams_file(in.bytes)) return {{in.bytes, nullptr, {}, 0}};
   doc = frams::parse(in.bytes, in.name, diags);
   return f0::find_f0_genotypes(doc);
-}
-
-// Element positions rewritten to the file that holds the genotype (`locate` maps genotype offsets).
-void locate_elements(const std::function<Location(std::size_t)>& locate, f0::Model& m) {
-  auto fix = [&](f0::SourcePos& s) {
-    if (s.offset < 0) return;
-    const Location l = locate(static_cast<std::size_t>(s.offset));
-    s.line = l.line;
-    s.column = l.column;
-  };
-  for (auto& p : m.parts) fix(p.src);
-  for (auto& j : m.joints) fix(j.src);
-  for (auto& n : m.neurons) fix(n.src);
-  for (auto& c : m.connections) fix(c.src);
-}
-
-// The model as `show` prints it: the f0 table, then the neural network when there is one.
-void describe_model(const f0::Model& m, std::string& text, nlohmann::json& json) {
-  text += f0::to_table(m);
-  json = f0::to_json(m);
-  if (!m.valid || m.neurons.empty()) return;
-  const neuro::Network net = neuro::Network::build(m, {0, 0, 0});
-  text += "\nneural network\n" + neuro::describe_text(net);
-  json["network"] = neuro::describe_json(net);
 }
 
 nlohmann::json summary(const f0::Model& m) {

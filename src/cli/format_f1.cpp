@@ -3,8 +3,10 @@
 // files; with --format f1 a .gen file's f1 genotypes are also shown/summarised).
 // Options (--opt): f1-lint=off (only the SDK-equivalent warnings).
 #include <filesystem>
+#include <functional>
 #include <string>
 
+#include "cli/model_view.hpp"
 #include "cli/registry.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/f0/files.hpp"
@@ -38,6 +40,16 @@ class F1Genotype final : public GenotypeHandler {
   void check(std::string_view genotype, const Options& opt, Diagnostics& diags,
              nlohmann::json& report) const override {
     report = summary(f1::convert(genotype, diags, conv_options(opt)).model);
+  }
+  bool show(std::string_view genotype, const Options& opt, const std::function<Location(std::size_t)>& locate,
+            Diagnostics& diags, std::string& text, nlohmann::json& json) const override {
+    f1::Conversion c = f1::convert(genotype, diags, conv_options(opt, true));
+    locate_elements(locate, c.model);
+    json = f1::to_json(c, genotype);
+    nlohmann::json model;
+    describe_model(c.model, text, model);
+    if (model.contains("network")) json["network"] = model["network"];
+    return true;
   }
 };
 
@@ -129,9 +141,11 @@ class F1Format final : public FormatHandler {
       const auto c = f1::convert(g.text, d, conv_options(opt, true));
       f1::map_diagnostics(g.field ? &doc : nullptr, g, d, diags);
       if (g.field) text += "=== org '" + g.name + "'\n";
-      text += f0::to_table(c.model);
+      nlohmann::json model;
+      describe_model(c.model, text, model);
       if (g.field) text += '\n';
       nlohmann::json j = f1::to_json(c, g.text);
+      if (model.contains("network")) j["network"] = model["network"];
       if (g.field) j["name"] = g.name;
       all.push_back(std::move(j));
     }

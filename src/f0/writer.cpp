@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 
 #include "genokit/f0/properties.hpp"
 
@@ -293,19 +294,28 @@ void write_model(std::string& out, const Model& m, bool with_m) {
 std::string format_number(double v) {
   if (std::isnan(v)) return "NaN8000000000000.0";  // what the SDK writer prints (its bug)
   if (std::isinf(v)) return v < 0 ? "-Inf.0" : "Inf.0";
-  char buf[64];
-  auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  std::string s(buf, ptr);
+  // Shortest round-trip digits, in plain notation for decimal exponents -4..16 (as the SDK prints
+  // 2000000.0, not 2e+6) and scientific outside it (1e-5, 1e+20).
+  char buf[400];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, r.ptr);
   const std::size_t e = s.find('e');
-  if (e != std::string::npos) {
+  if (e == std::string::npos) {
+    if (s.find('.') == std::string::npos) s += ".0";
+    return s;
+  }
+  const int exp = std::atoi(s.c_str() + e + 1);
+  if (exp < -4 || exp >= 17) {
     std::size_t d = e + 1;
-    if (d < s.size() && (s[d] == '+' || s[d] == '-')) ++d;
+    if (s[d] == '+' || s[d] == '-') ++d;
     std::size_t z = d;
     while (z + 1 < s.size() && s[z] == '0') ++z;
     s.erase(d, z - d);
-  } else if (s.find('.') == std::string::npos) {
-    s += ".0";
+    return s;
   }
+  r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+  s.assign(buf, r.ptr);
+  if (s.find('.') == std::string::npos) s += ".0";
   return s;
 }
 

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <limits>
 
+#include "genokit/f0/writer.hpp"
+
 namespace genokit::f1::detail {
 namespace {
 
@@ -125,30 +127,6 @@ void format_g6(double v, char* buf, std::size_t size) {
 
 namespace genokit::f1::detail {
 
-std::string sdk_number(double v) {
-  if (std::isnan(v)) return "NaN8000000000000.0";
-  if (std::isinf(v)) return v < 0 ? "-Inf.0" : "Inf.0";
-  char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest; usually already plain notation
-  std::string s(buf, r.ptr);
-  std::size_t e = s.find('e');
-  if (e == std::string::npos) {
-    if (s.find('.') == std::string::npos) s += ".0";
-    return s;
-  }
-  const int exp = std::atoi(s.c_str() + e + 1);
-  if (exp < -4 || exp >= 17) {
-    std::size_t d = e + 1;
-    if (s[d] == '+' || s[d] == '-') ++d;
-    std::size_t z = d;
-    while (z + 1 < s.size() && s[z] == '0') ++z;
-    s.erase(d, z - d);
-    return s;
-  }
-  r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
-  s.assign(buf, r.ptr);
-  if (s.find('.') == std::string::npos) s += ".0";
-  return s;
-}
+std::string sdk_number(double v) { return f0::format_number(v); }
 
 }  // namespace genokit::f1::detail

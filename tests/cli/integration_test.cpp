@@ -95,3 +95,22 @@ TEST(Cli, ParallelGenotypeCheckKeepsFileOrderAndLines) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, ShowAndRenderF1Genotypes) {
+  auto r = run_cli("show --json '" + example("f1/zoo.gen").string() + "'", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j.is_array());
+  EXPECT_EQ(j[0]["name"], "Tripod");
+  EXPECT_EQ(j[0]["format"], "1");
+  EXPECT_TRUE(j[0].contains("f1_map"));
+  fs::path svg = fs::temp_directory_path() / ("genokit_cli_it_" + std::to_string(::getpid()) + ".svg");
+  auto rr = run_cli("render '" + example("f1/snake.f1").string() + "' -o '" + svg.string() + "'");
+  EXPECT_EQ(rr.code, 0) << rr.out;
+  EXPECT_EQ(genokit::test::slurp(svg).rfind("<svg", 0), 0u);
+  fs::remove(svg);
+}
+
+}  // namespace

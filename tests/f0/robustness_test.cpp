@@ -109,6 +109,12 @@ TEST(F0Writer, NumbersAsTheSdkWritesThem) {
   EXPECT_EQ(format_number(123456789.123), "123456789.123");
   EXPECT_EQ(format_number(1.0 / 0.0), "Inf.0");
   EXPECT_EQ(format_number(0.0 / 0.0), "NaN8000000000000.0");
+  // Plain notation for decimal exponents -4..16, scientific outside (shortest digits either way).
+  EXPECT_EQ(format_number(2e6), "2000000.0");
+  EXPECT_EQ(format_number(0.0001), "0.0001");
+  EXPECT_EQ(format_number(1e16), "10000000000000000.0");
+  EXPECT_EQ(format_number(1e17), "1e+17");
+  EXPECT_EQ(format_number(-2.5e-7), "-2.5e-7");
 }
 
 TEST(F0Writer, CanonicalIsAFixedPoint) {

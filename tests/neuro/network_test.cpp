@@ -115,7 +115,7 @@ TEST(NeuroParams, ClampingAndSdkMessages) {
       (std::vector<std::string>{
           "[WARN] Param.set: Setting N.in = '5.0' exceeded allowed range (too big). Adjusted to '1.0'.",
           "[WARN] Param.set: Setting N.fo = '-1.0' exceeded allowed range (too small). Adjusted to '0.0'.",
-          "[WARN] Param.set: Setting N.si = '1e+9' exceeded allowed range (too big). Adjusted to "
+          "[WARN] Param.set: Setting N.si = '1000000000.0' exceeded allowed range (too big). Adjusted to "
           "'99999.0'.",
           "[WARN] Param.set: Setting Sin.f0 = '2.0' exceeded allowed range (too big). Adjusted to '1.0'.",
           "[WARN] Param.set: Setting Sin.t = '-1.0' exceeded allowed range (too small). Adjusted to '0.0'.",
