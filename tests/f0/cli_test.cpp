@@ -8,39 +8,24 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int code = -1;
-  std::string out;
-};
+using Run = genokit::test::CliRun;
 
 // Runs the CLI with `args` (shell syntax); stderr goes to stdout when `merge`.
+// Runs the genokit program with `args` (shell syntax); stderr merged into out when `merge`.
 Run run(const std::string& args, bool merge = true) {
-  const std::string cmd = "'" + genokit::test::cli_path() + "' " + args + (merge ? " 2>&1" : " 2>/dev/null");
-  Run r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+  return genokit::test::run_cli(args, merge);
 }
 std::string data(const std::string& name) {
   return (genokit::test::source_dir() / "tests/f0/data" / name).string();
 }
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 fs::path temp_copy(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("genokit_f0_cli_" + std::to_string(::getpid()));
   fs::create_directories(dir);

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/f0/parser.hpp"
 #include "genokit/frams/document.hpp"
@@ -18,12 +19,7 @@ using namespace genokit::f0::test;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 fs::path framsticks() {
   return genokit::test::corpus_dir() / "framsticks";

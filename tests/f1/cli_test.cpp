@@ -9,28 +9,17 @@
 #include <sstream>
 #include <string>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct CliRun {
-  int rc = -1;
-  std::string out;
-};
+using genokit::test::CliRun;
 
 CliRun run(const std::string& args) {
-  const std::string cmd = "\"" + genokit::test::cli_path() + "\" " + args + " 2>&1";
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int st = pclose(p);
-  r.rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+  return genokit::test::run_cli(args);
 }
 
 fs::path write_tmp(const std::string& name, const std::string& text) {
@@ -40,29 +29,24 @@ fs::path write_tmp(const std::string& name, const std::string& text) {
   return dir / name;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 }  // namespace
 
 TEST(F1Cli, CheckBareFile) {
   if (!fs::exists(genokit::test::cli_path())) GTEST_SKIP() << "genokit program not built";
   const auto ok = write_tmp("ok.f1", "X(X,X[|G:1])");
-  EXPECT_EQ(run("check " + ok.string()).rc, 0);
+  EXPECT_EQ(run("check " + ok.string()).code, 0);
   const auto warn = write_tmp("warn.f1", "XX,\nYY");
   CliRun r = run("check " + warn.string());
-  EXPECT_EQ(r.rc, 0);
+  EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("warn.f1:1:3: warning: The SDK ignores everything from this top-level ','"),
             std::string::npos)
       << r.out;
-  EXPECT_EQ(run("check --strict " + warn.string()).rc, 1);
+  EXPECT_EQ(run("check --strict " + warn.string()).code, 1);
   const auto bad = write_tmp("bad.f1", "XX\n X2");
   r = run("check " + bad.string());
-  EXPECT_EQ(r.rc, 1);
+  EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("bad.f1:2:3: error: '2' is not an f1 symbol"), std::string::npos) << r.out;
 }
 
@@ -71,7 +55,7 @@ TEST(F1Cli, CheckGenFileMapsPositions) {
   const auto gen =
       write_tmp("two.gen", "org:\nname:A\ngenotype:X(X,X)\n\norg:\nname:B\ngenotype:~\nXX\n  X]X~\n");
   const CliRun r = run("check " + gen.string());
-  EXPECT_EQ(r.rc, 1);
+  EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("two.gen:9:4: error: ']' outside a neuron bracket"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(in org 'B')"), std::string::npos);
 }
@@ -80,7 +64,7 @@ TEST(F1Cli, ShowJsonHasTheMap) {
   if (!fs::exists(genokit::test::cli_path())) GTEST_SKIP() << "genokit program not built";
   const auto f = write_tmp("map.f1", "RLX(X[G:1],FX)");
   const CliRun r = run("show --json " + f.string());
-  ASSERT_EQ(r.rc, 0) << r.out;
+  ASSERT_EQ(r.code, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["parts"].size(), 4u);
   ASSERT_TRUE(j.contains("f1_map"));
@@ -94,20 +78,20 @@ TEST(F1Cli, ConvertBareAndGen) {
   if (!fs::exists(genokit::test::cli_path())) GTEST_SKIP() << "genokit program not built";
   const auto f = write_tmp("one.f1", "X");
   CliRun r = run("convert " + f.string());
-  EXPECT_EQ(r.rc, 0);
+  EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out,
             "//0\np:vr=0.5, 0.5, 0.5\np:1.0, vr=0.5, 0.5, 0.5\nj:0, 1, dx=1.0, 0.0, 0.0, vr=0.5, 0.5, 0.5\n");
   const auto gen =
       write_tmp("conv.gen", "# keep me\norg:\nname:A\ngenotype:X\n\norg:\nname:Z\ngenotype://0\np:\n\n");
   const auto out = gen.parent_path() / "conv_f0.gen";
   r = run("convert " + gen.string() + " --to f0 -o " + out.string());
-  EXPECT_EQ(r.rc, 0) << r.out;
+  EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_EQ(slurp(out),
             "# keep me\norg:\nname:A\ngenotype:~\n//0\np:vr=0.5, 0.5, 0.5\np:1.0, vr=0.5, 0.5, 0.5\n"
             "j:0, 1, dx=1.0, 0.0, 0.0, vr=0.5, 0.5, 0.5\n~\n\norg:\nname:Z\ngenotype://0\np:\n\n");
   const auto bad = write_tmp("bad.gen", "org:\ngenotype:XY\n\norg:\ngenotype:XX\n");
-  EXPECT_EQ(run("convert " + bad.string()).rc, 1);
+  EXPECT_EQ(run("convert " + bad.string()).code, 1);
   r = run("convert --keep-invalid " + bad.string());
-  EXPECT_EQ(r.rc, 0) << r.out;
+  EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("genotype:XY"), std::string::npos);
 }

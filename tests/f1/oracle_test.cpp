@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/frams/document.hpp"
 #include "oracle_compare.hpp"
@@ -18,12 +19,7 @@ using namespace genokit::f1::test;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 fs::path framsticks() {
   return genokit::test::corpus_dir() / "framsticks";
 }

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/frams/document.hpp"
 #include "genokit/frams/schema.hpp"
@@ -16,12 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 fs::path frams_dir() {
   return test::corpus_dir() / "framsticks";

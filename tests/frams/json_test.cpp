@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/frams/schema.hpp"
@@ -68,12 +69,7 @@ TEST(FramsJson, RoundTripThroughJsonKeepsCanonicalText) {
 
 // ---- framsfiles comparison ----------------------------------------------------------------
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 // Deliberate differences (docs/framsticks-file-format.md, "Differences from framsfiles"):
 //  1. framsfiles strips one leading blank of values ("strattr0: a" -> "a"); genokit keeps the

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/frams/document.hpp"
 #include "genokit/frams/schema.hpp"
@@ -15,12 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 fs::path probe_dir() {
   return test::corpus_dir() / "framsticks/oracle-sdk-r909/probes/loader";

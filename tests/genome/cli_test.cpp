@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 
 namespace fs = std::filesystem;
@@ -15,31 +16,14 @@ using namespace genokit;
 
 namespace {
 
-struct CliRun {
-  int rc;
-  std::string out;
-};
+using genokit::test::CliRun;
 
 // Runs the genokit program through the shell; stdout and stderr are captured together.
 CliRun run(const std::string& args) {
-  std::string cmd = "'" + test::cli_path() + "' " + args + " 2>&1";
-  CliRun r{-1, {}};
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+  return test::run_cli(args);
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 fs::path tmp(const std::string& name) {
   fs::path d = fs::temp_directory_path() / ("genokit-genome-cli-" + std::to_string(::getpid()));
@@ -60,12 +44,12 @@ const fs::path toy_txt() {
 TEST(GenomeCli, AssembleDumpRoundTripOnTheToy) {
   fs::path gen = tmp("toy.gen"), txt = tmp("toy2.txt"), gen2 = tmp("toy2.gen");
   CliRun a = run("genome assemble " + q(toy_txt()) + " -o " + q(gen));
-  ASSERT_EQ(a.rc, 0) << a.out;
+  ASSERT_EQ(a.code, 0) << a.out;
   CliRun c = run("check " + q(gen));
-  EXPECT_EQ(c.rc, 0);
+  EXPECT_EQ(c.code, 0);
   EXPECT_NE(c.out.find("genome: ok (0 errors, 0 warnings)"), std::string::npos) << c.out;
-  ASSERT_EQ(run("genome dump " + q(gen) + " -o " + q(txt)).rc, 0);
-  ASSERT_EQ(run("genome assemble " + q(txt) + " -o " + q(gen2)).rc, 0);
+  ASSERT_EQ(run("genome dump " + q(gen) + " -o " + q(txt)).code, 0);
+  ASSERT_EQ(run("genome assemble " + q(txt) + " -o " + q(gen2)).code, 0);
   EXPECT_EQ(slurp(gen), slurp(gen2));
   // `cat` writes the same text form.
   CliRun cat = run("cat " + q(gen));
@@ -76,7 +60,7 @@ TEST(GenomeCli, AssembleErrorsAreFileLineColumn) {
   fs::path txt = tmp("bad.txt");
   std::ofstream(txt) << "genome c2\ngene genus id=1\ngene pigment id=1 colour=mauve\n";
   CliRun r = run("genome assemble " + q(txt) + " -o " + q(tmp("bad.gen")));
-  EXPECT_EQ(r.rc, 1);
+  EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("bad.txt:3:26: error: unknown name `mauve` for colour"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("[genome.text-value]"), std::string::npos);
   EXPECT_FALSE(fs::exists(tmp("bad.gen")));
@@ -84,11 +68,11 @@ TEST(GenomeCli, AssembleErrorsAreFileLineColumn) {
 
 TEST(GenomeCli, TruncatedGenomeGivesByteOffsets) {
   fs::path gen = tmp("t.gen"), cut = tmp("cut.gen");
-  ASSERT_EQ(run("genome assemble " + q(toy_txt()) + " -o " + q(gen)).rc, 0);
+  ASSERT_EQ(run("genome assemble " + q(toy_txt()) + " -o " + q(gen)).code, 0);
   std::string b = slurp(gen);
   std::ofstream(cut, std::ios::binary) << b.substr(0, 300);
   CliRun r = run("check " + q(cut));
-  EXPECT_EQ(r.rc, 1);
+  EXPECT_EQ(r.code, 1);
   EXPECT_NE(
       r.out.find(
           "cut.gen: error: at byte 263: gene #4 (lobe) at byte 263 needs 196 data bytes but only 26 remain "
@@ -102,7 +86,7 @@ TEST(GenomeCli, TextFilesAreNotGenomes) {
   fs::path txt = tmp("frams.gen");
   std::ofstream(txt) << "org:\ngenotype:X\n";
   CliRun r = run("check --format genome " + q(txt));  // forced: the reader says why not
-  EXPECT_EQ(r.rc, 1);
+  EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("genome.not-a-genome"), std::string::npos) << r.out;
   CliRun auto_ = run("info " + q(txt));
   EXPECT_EQ(auto_.out.find("format: genome"), std::string::npos) << auto_.out;
@@ -113,26 +97,26 @@ TEST(GenomeCli, CorpusCheckInfoDiffExpressExtract) {
   const fs::path c2 = test::corpus_dir() / "creatures2";
   CliRun all = run("check " + q(c2 / "c2-norn.gen") + " " + q(c2 / "c2exp-6KUC.gen") + " " +
                    q(test::corpus_dir() / "creatures-other") + "/*.gen");
-  EXPECT_EQ(all.rc, 0) << all.out;
+  EXPECT_EQ(all.code, 0) << all.out;
   CliRun info = run("info --json " + q(c2 / "c2-norn.gen"));
-  ASSERT_EQ(info.rc, 0);
+  ASSERT_EQ(info.code, 0);
   auto j = nlohmann::json::parse(info.out);
   EXPECT_EQ(j[0]["genes"], 787);
   EXPECT_EQ(j[0]["genes_per_kind"]["pose"], 242);
   EXPECT_EQ(j[0]["bytes_after_gend"], 16968);
   EXPECT_EQ(j[0]["genus"]["mum"], "\"toby\"");
   CliRun d = run("genome diff " + q(c2 / "c2-norn.gen") + " " + q(c2 / "c2exp-6KUC.gen"));
-  EXPECT_EQ(d.rc, 0);
+  EXPECT_EQ(d.code, 0);
   EXPECT_NE(d.out.find("changed appearance id=1 gen=0 (#3 -> #3): breed 7 \u2192 9"), std::string::npos)
       << d.out;
   EXPECT_NE(d.out.find("# 13 gene differences"), std::string::npos);
   CliRun e = run("genome express " + q(c2 / "c2-norn.gen") + " --sex male --stage adult --notes " +
                  q(c2 / "c2-norn.gno"));
-  EXPECT_EQ(e.rc, 0);
+  EXPECT_EQ(e.code, 0);
   EXPECT_EQ(e.out.substr(0, e.out.find('\n')), "# 5 of 787 genes active in a male at stage adult") << e.out;
   fs::path ex = tmp("6kuc.gen");
   CliRun x = run("genome extract " + q(c2 / "exports" / "c2exp.exp") + " -o " + q(ex));
-  EXPECT_EQ(x.rc, 0);
+  EXPECT_EQ(x.code, 0);
   EXPECT_EQ(slurp(ex), slurp(c2 / "c2exp-6KUC.gen"));
   CliRun s = run("genome dump --format summary " + q(c2 / "c2-norn.gen"));
   EXPECT_NE(
@@ -142,19 +126,19 @@ TEST(GenomeCli, CorpusCheckInfoDiffExpressExtract) {
 
 TEST(GenomeCli, CrossAndMutateAreDeterministic) {
   fs::path gen = tmp("p.gen"), a = tmp("a.gen"), b = tmp("b.gen"), m1 = tmp("m1.gen"), m2 = tmp("m2.gen");
-  ASSERT_EQ(run("genome assemble " + q(toy_txt()) + " -o " + q(gen)).rc, 0);
-  ASSERT_EQ(run("genome mutate " + q(gen) + " -o " + q(m1) + " --seed 5").rc, 0);
-  ASSERT_EQ(run("genome mutate " + q(gen) + " -o " + q(m2) + " --seed 5").rc, 0);
+  ASSERT_EQ(run("genome assemble " + q(toy_txt()) + " -o " + q(gen)).code, 0);
+  ASSERT_EQ(run("genome mutate " + q(gen) + " -o " + q(m1) + " --seed 5").code, 0);
+  ASSERT_EQ(run("genome mutate " + q(gen) + " -o " + q(m2) + " --seed 5").code, 0);
   EXPECT_EQ(slurp(m1), slurp(m2));
   for (const auto& out : {a, b}) {
     CliRun r = run("genome cross " + q(gen) + " " + q(m1) + " -o " + q(out) +
                    " --seed 11 --scheme c3 --mum-moniker abcd --dad-moniker efgh");
-    ASSERT_EQ(r.rc, 0) << r.out;
+    ASSERT_EQ(r.code, 0) << r.out;
   }
   EXPECT_EQ(slurp(a), slurp(b));
   CliRun c = run("check " + q(a));
-  EXPECT_EQ(c.rc, 0) << c.out;
+  EXPECT_EQ(c.code, 0) << c.out;
   EXPECT_NE(slurp(a).find("abcdefgh"), std::string::npos);
   CliRun bad = run("genome express " + q(gen) + " --sex male --stage teen");
-  EXPECT_EQ(bad.rc, 2);
+  EXPECT_EQ(bad.code, 2);
 }

@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/genome/text.hpp"
 
@@ -15,12 +16,7 @@ using namespace genokit::genome;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 std::vector<fs::path> corpus_genomes() {
   std::vector<fs::path> out;

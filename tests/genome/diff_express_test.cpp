@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/genome/text.hpp"
 
@@ -14,12 +15,7 @@ using namespace genokit::genome;
 
 namespace {
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 Genome from_text(std::string_view text) {
   std::string b;

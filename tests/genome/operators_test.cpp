@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/genome/text.hpp"
 
@@ -16,12 +17,7 @@ using namespace genokit::genome;
 
 namespace {
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 Genome load(const std::string& bytes) {
   Genome g;

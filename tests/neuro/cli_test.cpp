@@ -8,35 +8,20 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out;
-};
+using Result = genokit::test::CliRun;
 
 Result run(const std::string& args) {
-  const std::string cmd = genokit::test::cli_path() + " " + args + " 2>/dev/null";
-  Result r{0, {}};
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+  return genokit::test::run_cli(args, false);
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 fs::path data(const std::string& name) {
   return genokit::test::source_dir() / "tests/neuro/data" / name;

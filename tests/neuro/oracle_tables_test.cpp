@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/f0/parser.hpp"
@@ -17,12 +18,7 @@ using namespace genokit;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 neuro::Settings settings_of(const std::string& table) {
   neuro::Settings s;

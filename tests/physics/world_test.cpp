@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/physics/world.hpp"
 #include "genokit/xode/load.hpp"
@@ -19,12 +20,7 @@ using namespace genokit::xode;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 bool has(const Diagnostics& d, std::string_view code) {
   for (const auto& x : d.items())

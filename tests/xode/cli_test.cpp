@@ -7,26 +7,17 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int code;
-  std::string out;
-};
+using Run = genokit::test::CliRun;
 
 Run sh(const std::string& args) {
-  std::string cmd = genokit::test::cli_path() + " " + args + " 2>&1";
-  Run r{0, {}};
-  FILE* p = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (std::size_t n = fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
-  int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+  return genokit::test::run_cli(args);
 }
 
 fs::path write_tmp(const std::string& name, const std::string& text) {

@@ -6,6 +6,7 @@
 #include <functional>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/xode/document.hpp"
 
@@ -15,12 +16,7 @@ using namespace genokit::xode;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 std::vector<fs::path> corpus_files() {
   std::vector<fs::path> out;

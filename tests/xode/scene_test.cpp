@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/xode/load.hpp"
 
@@ -17,12 +18,7 @@ using namespace genokit::xode;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using genokit::test::slurp;
 
 std::set<std::string> error_codes(const Diagnostics& d) {
   std::set<std::string> s;
