@@ -28,19 +28,6 @@ std::vector<FileGenotype> inputs(std::string_view text, const std::string& file_
   return find_f1_genotypes(doc);
 }
 
-void map_diagnostics(const frams::Document* doc, const FileGenotype& g, const Diagnostics& from,
-                     Diagnostics& to) {
-  for (const Diagnostic& d : from.items()) {
-    Location where = d.where;
-    std::string msg = d.message;
-    if (doc && g.field) {
-      where = doc->locate_value(*g.field, d.where.offset >= 0 ? static_cast<std::size_t>(d.where.offset) : 0);
-      if (!g.name.empty()) msg += " (in org '" + g.name + "')";
-    }
-    to.report(d.severity, d.code, std::move(msg), std::move(where));
-  }
-}
-
 bool convert_text(std::string_view input, const std::string& file_name, const FileConvertOptions& opt,
                   Diagnostics& diags, std::string& out, std::size_t* converted) {
   std::size_t n = 0;

@@ -9,18 +9,14 @@
 #include <nlohmann/json.hpp>
 
 #include "genokit/core/diagnostics.hpp"
+#include "genokit/f0/files.hpp"
 #include "genokit/f1/convert.hpp"
 #include "genokit/frams/document.hpp"
 
 namespace genokit::f1 {
 
-// One f1 genotype of an input; `field` is nullptr for a bare genotype file.
-struct FileGenotype {
-  std::string_view text;
-  const frams::Field* field = nullptr;
-  std::string name;
-  std::size_t org_index = 0;  // index among the file's org: objects
-};
+// One f1 genotype of an input (the same record as for f0); `field` is nullptr for a bare file.
+using FileGenotype = f0::FileGenotype;
 
 // The f1 genotypes (no header, "/*1*/" or "//1") of a loaded Framsticks file, in file order.
 std::vector<FileGenotype> find_f1_genotypes(const frams::Document& doc);
@@ -29,8 +25,7 @@ std::vector<FileGenotype> find_f1_genotypes(const frams::Document& doc);
 std::vector<FileGenotype> inputs(std::string_view text, const std::string& file_name, frams::Document& doc,
                                  Diagnostics& diags);
 // Copies diagnostics positioned in g.text into `to`, positioned in the file and naming the org.
-void map_diagnostics(const frams::Document* doc, const FileGenotype& g, const Diagnostics& from,
-                     Diagnostics& to);
+using f0::map_diagnostics;
 
 struct FileConvertOptions {
   ConvertOptions convert;
