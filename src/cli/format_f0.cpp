@@ -34,6 +34,16 @@ nlohmann::json summary(const f0::Model& m) {
           {"connections", m.connections.size()}};
 }
 
+// The model of one f0 genotype as `show` prints it; element positions go through `locate` when
+// the genotype sits in a file (nullptr: positions stay in the genotype text).
+void show_genotype(std::string_view genotype, const Options& opt,
+                   const std::function<Location(std::size_t)>* locate, Diagnostics& diags, std::string& text,
+                   nlohmann::json& json) {
+  f0::Model m = f0::parse(genotype, diags, f0::options_from_strings(opt.extra));
+  if (locate) locate_elements(*locate, m);
+  describe_model(m, text, json);
+}
+
 class F0Genotype final : public GenotypeHandler {
  public:
   std::string format() const override { return "0"; }
@@ -48,9 +58,7 @@ class F0Genotype final : public GenotypeHandler {
   }
   bool show(std::string_view genotype, const Options& opt, const std::function<Location(std::size_t)>& locate,
             Diagnostics& diags, std::string& text, nlohmann::json& json) const override {
-    f0::Model m = f0::parse(genotype, diags, f0::options_from_strings(opt.extra));
-    locate_elements(locate, m);
-    describe_model(m, text, json);
+    show_genotype(genotype, opt, &locate, diags, text, json);
     return true;
   }
 };
@@ -141,12 +149,13 @@ class F0Format final : public FormatHandler {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& g : gens) {
       Diagnostics d;
-      f0::Model m = f0::parse(g.text, d, po);
-      f0::map_diagnostics(g.field ? &doc : nullptr, g, d, diags);
-      if (g.field) locate_elements([&](std::size_t off) { return doc.locate_value(*g.field, off); }, m);
+      const std::function<Location(std::size_t)> locate = [&](std::size_t off) {
+        return doc.locate_value(*g.field, off);
+      };
       if (g.field) text += "=== org '" + g.name + "'\n";
       nlohmann::json j;
-      describe_model(m, text, j);
+      show_genotype(g.text, opt, g.field ? &locate : nullptr, d, text, j);
+      f0::map_diagnostics(g.field ? &doc : nullptr, g, d, diags);
       if (g.field) text += '\n';
       if (g.field) j["name"] = g.name;
       all.push_back(std::move(j));

@@ -34,6 +34,19 @@ nlohmann::json summary(const f0::Model& m) {
           {"connections", m.connections.size()}};
 }
 
+// The model of one f1 genotype as `show` prints it (f0 table + network; JSON with the f1 map);
+// element positions go through `locate` when given.
+void show_genotype(std::string_view genotype, const Options& opt,
+                   const std::function<Location(std::size_t)>* locate, Diagnostics& diags, std::string& text,
+                   nlohmann::json& json) {
+  f1::Conversion c = f1::convert(genotype, diags, conv_options(opt, true));
+  if (locate) locate_elements(*locate, c.model);
+  json = f1::to_json(c, genotype);
+  nlohmann::json model;
+  describe_model(c.model, text, model);
+  if (model.contains("network")) json["network"] = model["network"];
+}
+
 class F1Genotype final : public GenotypeHandler {
  public:
   std::string format() const override { return "1"; }
@@ -43,12 +56,7 @@ class F1Genotype final : public GenotypeHandler {
   }
   bool show(std::string_view genotype, const Options& opt, const std::function<Location(std::size_t)>& locate,
             Diagnostics& diags, std::string& text, nlohmann::json& json) const override {
-    f1::Conversion c = f1::convert(genotype, diags, conv_options(opt, true));
-    locate_elements(locate, c.model);
-    json = f1::to_json(c, genotype);
-    nlohmann::json model;
-    describe_model(c.model, text, model);
-    if (model.contains("network")) json["network"] = model["network"];
+    show_genotype(genotype, opt, &locate, diags, text, json);
     return true;
   }
 };
@@ -138,14 +146,11 @@ class F1Format final : public FormatHandler {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& g : gens) {
       Diagnostics d;
-      const auto c = f1::convert(g.text, d, conv_options(opt, true));
-      f1::map_diagnostics(g.field ? &doc : nullptr, g, d, diags);
       if (g.field) text += "=== org '" + g.name + "'\n";
-      nlohmann::json model;
-      describe_model(c.model, text, model);
+      nlohmann::json j;
+      show_genotype(g.text, opt, nullptr, d, text, j);
+      f1::map_diagnostics(g.field ? &doc : nullptr, g, d, diags);
       if (g.field) text += '\n';
-      nlohmann::json j = f1::to_json(c, g.text);
-      if (model.contains("network")) j["network"] = model["network"];
       if (g.field) j["name"] = g.name;
       all.push_back(std::move(j));
     }
