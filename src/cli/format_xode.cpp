@@ -72,13 +72,14 @@ nlohmann::json built_json(const Input& in, const xode::Loaded& l, const xode::Lo
                {"ode", "0.16 (libode)"}};
   j["file"] = in.name;
   if (!l.doc.repairs.empty()) j["repairs"] = l.doc.repairs;
-  j["root"] = {
-      {"tag", l.doc.root.name},
-      {"version", l.doc.root.has_attr("version")
-                      ? nlohmann::json(std::string(l.doc.root.attr_or("version", "")))
-                      : nlohmann::json(nullptr)},
-      {"name", l.doc.root.has_attr("name") ? nlohmann::json(std::string(l.doc.root.attr_or("name", "")))
-                                           : nlohmann::json(nullptr)}};
+  xode::XmlNode root = l.doc.root();
+  auto attr_json = [&](std::string_view n) {
+    return root && root.has_attr(n) ? nlohmann::json(std::string(root.attr_or(n, "")))
+                                    : nlohmann::json(nullptr);
+  };
+  j["root"] = {{"tag", root ? std::string(root.name()) : std::string()},
+               {"version", attr_json("version")},
+               {"name", attr_json("name")}};
   if (world) {
     nlohmann::json d = world->dump();
     if (d.contains("status")) {

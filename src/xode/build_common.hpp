@@ -16,9 +16,9 @@ namespace genokit::xode {
 // The attribute as a number (blanks around it allowed), or `def` when missing or malformed (the
 // validator reports those).
 inline double attr_number(const XmlNode& e, std::string_view n, double def = 0) {
-  const XmlAttr* a = e.attr(n);
+  XmlAttr a = e.attr(n);
   if (!a) return def;
-  auto v = parse_double(trim(a->value));
+  auto v = parse_double(trim(a.value()));
   return v ? *v : def;
 }
 
@@ -32,20 +32,20 @@ inline std::vector<std::pair<int, double>> axis_params(const XmlNode& axis) {
       if (names[i] == n) return static_cast<int>(i);
     return -1;
   };
-  const XmlAttr* low = nullptr;
-  for (const auto& a : axis.attrs) {
-    if (a.name == "LowStop") {
-      low = &a;
+  XmlAttr low;
+  for (XmlAttr a : axis.attrs()) {
+    if (a.name() == "LowStop") {
+      low = a;
       continue;
     }
-    if (a.name == "LoStop" && axis.has_attr("LowStop")) continue;
-    int i = index(a.name);
+    if (a.name() == "LoStop" && axis.has_attr("LowStop")) continue;
+    int i = index(a.name());
     if (i < 0) continue;
-    auto v = parse_double(trim(a.value));
+    auto v = parse_double(trim(a.value()));
     if (v) out.emplace_back(i, *v);
   }
   if (low) {
-    auto v = parse_double(trim(low->value));
+    auto v = parse_double(trim(low.value()));
     if (v) out.emplace_back(index("LoStop"), *v);
   }
   return out;

@@ -26,7 +26,7 @@ struct PyError {
   std::string category;  // the oracle's error categories
   std::string type;      // the Python exception
   std::string message;
-  const XmlNode* at;
+  XmlNode at;
 };
 
 struct PNode {
@@ -49,12 +49,13 @@ class PyodeBuilder {
 
   bool run() {
     try {
-      if (doc.root.name != "xode") throw invalid("Root element must be <xode>.", &doc.root);
+      if (!doc.root() || doc.root().name() != "xode")
+        throw invalid("Root element must be <xode>.", doc.root());
       PNode* root = make(nullptr, "xode", std::nullopt);
-      root_children(doc.root, root);
+      root_children(doc.root(), root);
       if (pybrain) pybrain_postprocess(root);
     } catch (const PyError& e) {
-      diags.error("xode.pyode." + e.category, e.type + ": " + e.message, doc.locate(*e.at));
+      diags.error("xode.pyode." + e.category, e.type + ": " + e.message, doc.locate(e.at));
       return false;
     }
     return true;
@@ -70,48 +71,49 @@ class PyodeBuilder {
   // ---- errors as PyODE raises them ---------------------------------------------------------
   static PyError child_error(std::string_view parent, const XmlNode& child) {
     return {"invalid-child", "ChildError",
-            "<" + child.name + "> is not a valid child of <" + std::string(parent) + ">.", &child};
+            "<" + std::string(child.name()) + "> is not a valid child of <" + std::string(parent) + ">.",
+            child};
   }
-  static PyError invalid(std::string msg, const XmlNode* at) {
+  static PyError invalid(std::string msg, const XmlNode& at) {
     return {"invalid", "InvalidError", std::move(msg), at};
   }
-  static PyError unsupported(std::string msg, const XmlNode* at) {
+  static PyError unsupported(std::string msg, const XmlNode& at) {
     return {"unsupported", "NotImplementedError", std::move(msg), at};
   }
 
   // Python's float(attrs[name]).
   double pyfloat(const XmlNode& e, std::string_view n) const {
-    const XmlAttr* a = e.attr(n);
-    if (!a) throw PyError{"missing-attribute", "KeyError", "'" + std::string(n) + "'", &e};
-    return pyfloat_value(e, a->value);
+    XmlAttr a = e.attr(n);
+    if (!a) throw PyError{"missing-attribute", "KeyError", "'" + std::string(n) + "'", e};
+    return pyfloat_value(e, a.value());
   }
   double pyfloat_or(const XmlNode& e, std::string_view n, double def) const {
-    const XmlAttr* a = e.attr(n);
-    return a ? pyfloat_value(e, a->value) : def;
+    XmlAttr a = e.attr(n);
+    return a ? pyfloat_value(e, a.value()) : def;
   }
   static double pyfloat_value(const XmlNode& e, std::string_view v) {
     auto d = parse_double(trim(v));
     if (!d)
       throw PyError{"bad-value", "ValueError", "could not convert string to float: '" + std::string(v) + "'",
-                    &e};
+                    e};
     return *d;
   }
   static long long pyint_value(const XmlNode& e, std::string_view v) {
     auto i = parse_int(trim(v));
     if (!i)
       throw PyError{"bad-value", "ValueError",
-                    "invalid literal for int() with base 10: '" + std::string(v) + "'", &e};
+                    "invalid literal for int() with base 10: '" + std::string(v) + "'", e};
     return *i;
   }
   // parser.parseVector
   Vec3 vector(const XmlNode& e) const {
     for (const char* k : {"x", "y", "z"})
-      if (!e.has_attr(k)) throw invalid("Vector must have x, y and z attributes.", &e);
+      if (!e.has_attr(k)) throw invalid("Vector must have x, y and z attributes.", e);
     Vec3 v;
     int i = 0;
     for (const char* k : {"x", "y", "z"}) {
-      auto d = parse_double(trim(e.attr(k)->value));
-      if (!d) throw invalid("Vector attributes must be numbers.", &e);
+      auto d = parse_double(trim(e.attr(k).value()));
+      if (!d) throw invalid("Vector attributes must be numbers.", e);
       v[static_cast<std::size_t>(i++)] = *d;
     }
     return v;
@@ -133,9 +135,9 @@ class PyodeBuilder {
     return n;
   }
   static std::optional<std::string> name_of(const XmlNode& e) {
-    const XmlAttr* a = e.attr("name");
+    XmlAttr a = e.attr("name");
     if (!a) return std::nullopt;
-    return a->value;
+    return std::string(a.value());
   }
   static PNode* ancestor(PNode* n, std::string_view kind) {
     for (PNode* p = n; p; p = p->parent)
@@ -155,8 +157,7 @@ class PyodeBuilder {
   // Elements in `e`; pass-through elements hand their children to the same handler.
   template <class Fn>
   void each(const XmlNode& e, Fn&& fn) {
-    for (const auto& c : e.children)
-      if (c.is_element()) fn(c);
+    for (XmlNode c : e.elements()) fn(c);
   }
 
   // ---- transform -----------------------------------------------------------------------------
@@ -165,19 +166,19 @@ class PyodeBuilder {
     std::optional<Vec3> position, euler;
   };
   void transform_child(const XmlNode& c, TState& st) {
-    if (c.name == "matrix4f") {
+    if (c.name() == "matrix4f") {
       for (int r = 0; r < 4; ++r)
         for (int k = 0; k < 4; ++k) st.m[r][k] = pyfloat(c, "m" + std::to_string(r) + std::to_string(k));
-    } else if (c.name == "position") {
+    } else if (c.name() == "position") {
       st.position = Vec3{pyfloat(c, "x"), pyfloat(c, "y"), pyfloat(c, "z")};
-    } else if (c.name == "euler") {
+    } else if (c.name() == "euler") {
       double coeff = c.attr_or("aformat", "radians") == "degrees" ? M_PI / 180 : 1.0;
       st.euler = Vec3{coeff * pyfloat(c, "x"), coeff * pyfloat(c, "y"), coeff * pyfloat(c, "z")};
-    } else if (c.name == "rotation") {
+    } else if (c.name() == "rotation") {
       // pass-through
     } else {
       throw PyError{"importer-bug", "AttributeError", "module 'xode.parser' has no attribute 'InvalidError'",
-                    &c};
+                    c};
     }
     each(c, [&](const XmlNode& g) { transform_child(g, st); });
   }
@@ -210,9 +211,9 @@ class PyodeBuilder {
   // ---- containers ----------------------------------------------------------------------------
   void root_children(const XmlNode& e, PNode* root) {
     each(e, [&](const XmlNode& c) {
-      if (c.name == "world")
+      if (c.name() == "world")
         world(c, root);
-      else if (c.name == "ext")
+      else if (c.name() == "ext")
         root_children(c, root);
       else
         throw child_error("xode", c);
@@ -224,18 +225,18 @@ class PyodeBuilder {
     SceneWorld w;
     w.path = n->path;
     w.name = e.attr_or("name", "");
-    w.offset = e.offset;
+    w.offset = e.offset();
     sc.worlds.push_back(w);
     n->index = static_cast<int>(sc.worlds.size()) - 1;
     world_children(e, n);
   }
   void world_children(const XmlNode& e, PNode* n) {
     each(e, [&](const XmlNode& c) {
-      if (c.name == "transform")
+      if (c.name() == "transform")
         transform(c, n);
-      else if (c.name == "space")
+      else if (c.name() == "space")
         space(c, n);
-      else if (c.name == "ext")
+      else if (c.name() == "ext")
         world_children(c, n);
       else
         throw child_error("world", c);
@@ -248,22 +249,22 @@ class PyodeBuilder {
     s.path = n->path;
     s.name = e.attr_or("name", "");
     s.world = ancestor(n, "world")->index;
-    s.offset = e.offset;
+    s.offset = e.offset();
     sc.spaces.push_back(s);
     n->index = static_cast<int>(sc.spaces.size()) - 1;
     space_children(e, n);
   }
   void space_children(const XmlNode& e, PNode* n) {
     each(e, [&](const XmlNode& c) {
-      if (c.name == "transform")
+      if (c.name() == "transform")
         transform(c, n);
-      else if (c.name == "geom")
+      else if (c.name() == "geom")
         geom(c, n);
-      else if (c.name == "group" || c.name == "jointgroup" || c.name == "ext")
+      else if (c.name() == "group" || c.name() == "jointgroup" || c.name() == "ext")
         space_children(c, n);
-      else if (c.name == "body")
+      else if (c.name() == "body")
         body(c, n);
-      else if (c.name == "joint")
+      else if (c.name() == "joint")
         joint(c, n);
       else
         throw child_error("space", c);
@@ -283,12 +284,12 @@ class PyodeBuilder {
     b.path = n->path;
     b.name = e.attr_or("name", "");
     b.world = ancestor(n, "world")->index;
-    b.offset = e.offset;
+    b.offset = e.offset();
     std::string enabled(e.attr_or("enabled", "true"));
     if (enabled != "true" && enabled != "false")
-      throw invalid("Enabled attribute must be either 'true' or 'false'.", &e);
+      throw invalid("Enabled attribute must be either 'true' or 'false'.", e);
     b.enabled = enabled == "true";
-    if (const XmlAttr* g = e.attr("gravitymode")) b.gravity_mode = pyint_value(e, g->value) == 0 ? 0 : 1;
+    if (XmlAttr g = e.attr("gravitymode")) b.gravity_mode = pyint_value(e, g.value()) == 0 ? 0 : 1;
     sc.bodies.push_back(b);
     n->index = static_cast<int>(sc.bodies.size()) - 1;
     BodyState st;
@@ -310,43 +311,43 @@ class PyodeBuilder {
   void body_children(const XmlNode& e, BodyState& st) {
     each(e, [&](const XmlNode& c) {
       auto& b = [&]() -> SceneBody& { return sc.bodies[static_cast<std::size_t>(st.node->index)]; }();
-      if (c.name == "transform") {
+      if (c.name() == "transform") {
         transform(c, st.node);
         return;
       }
       apply_body_pose(st);
-      if (c.name == "torque")
+      if (c.name() == "torque")
         sc.bodies[static_cast<std::size_t>(st.node->index)].torque = vector(c);
-      else if (c.name == "force")
+      else if (c.name() == "force")
         b.force = vector(c);
-      else if (c.name == "finiteRotation") {
+      else if (c.name() == "finiteRotation") {
         long long mode =
-            pyint_value(c, c.has_attr("mode") ? c.attr("mode")->value
-                                              : throw PyError{"missing-attribute", "KeyError", "'mode'", &c});
+            pyint_value(c, c.has_attr("mode") ? c.attr("mode").value()
+                                              : throw PyError{"missing-attribute", "KeyError", "'mode'", c});
         if (!c.has_attr("xaxis") || !c.has_attr("yaxis") || !c.has_attr("zaxis"))
-          throw invalid("finiteRotation element must have xaxis, yaxis and zaxis attributes", &c);
+          throw invalid("finiteRotation element must have xaxis, yaxis and zaxis attributes", c);
         Vec3 axis{pyfloat(c, "xaxis"), pyfloat(c, "yaxis"), pyfloat(c, "zaxis")};
-        if (mode != 0 && mode != 1) throw invalid("finiteRotation mode attribute must be either 0 or 1.", &c);
+        if (mode != 0 && mode != 1) throw invalid("finiteRotation mode attribute must be either 0 or 1.", c);
         SceneBody& bb = sc.bodies[static_cast<std::size_t>(st.node->index)];
         bb.finite_rotation_set = true;
         bb.finite_rotation_mode = static_cast<int>(mode);
         bb.finite_rotation_axis = axis;
-      } else if (c.name == "linearVel")
+      } else if (c.name() == "linearVel")
         b.linear_velocity = vector(c);
-      else if (c.name == "angularVel")
+      else if (c.name() == "angularVel")
         b.angular_velocity = vector(c);
-      else if (c.name == "mass")
+      else if (c.name() == "mass")
         st.mass = mass_node(c, st.node);
-      else if (c.name == "joint")
+      else if (c.name() == "joint")
         joint(c, st.node);
-      else if (c.name == "body")
+      else if (c.name() == "body")
         body(c, st.node);
-      else if (c.name == "geom")
+      else if (c.name() == "geom")
         geom(c, st.node);
       else
         throw child_error("body", c);
-      if (c.name == "torque" || c.name == "force" || c.name == "linearVel" || c.name == "angularVel" ||
-          c.name == "finiteRotation")
+      if (c.name() == "torque" || c.name() == "force" || c.name() == "linearVel" ||
+          c.name() == "angularVel" || c.name() == "finiteRotation")
         body_children(c, st);  // these push no handler: their children reach the body's
     });
   }
@@ -360,15 +361,15 @@ class PyodeBuilder {
   }
   void mass_children(const XmlNode& e, PNode* n, MassParams& m) {
     each(e, [&](const XmlNode& c) {
-      if (c.name == "mass_struct" || c.name == "transform")
+      if (c.name() == "mass_struct" || c.name() == "transform")
         mass_children(c, n, m);
-      else if (c.name == "mass_shape")
+      else if (c.name() == "mass_shape")
         mass_shape(c, m);
-      else if (c.name == "adjust") {
+      else if (c.name() == "adjust") {
         double total = pyfloat(c, "total");
         mass::adjust(m, total);
         mass_children(c, n, m);
-      } else if (c.name == "mass") {
+      } else if (c.name() == "mass") {
         MassParams child = mass_node(c, n);
         mass::add(m, child);
       } else
@@ -376,22 +377,22 @@ class PyodeBuilder {
     });
   }
   void mass_shape(const XmlNode& e, MassParams& m) {
-    const XmlAttr* density = e.attr("density");
+    XmlAttr density = e.attr("density");
     std::function<void(const XmlNode&)> shape = [&](const XmlNode& c) {
-      if (c.name == "sphere") {
+      if (c.name() == "sphere") {
         double r = pyfloat_or(c, "radius", 1.0);
-        if (density) m = mass::sphere(pyfloat_value(e, density->value), r);
-      } else if (c.name == "box") {
+        if (density) m = mass::sphere(pyfloat_value(e, density.value()), r);
+      } else if (c.name() == "box") {
         double lx = pyfloat(c, "sizex"), ly = pyfloat(c, "sizey"), lz = pyfloat(c, "sizez");
-        if (density) m = mass::box(pyfloat_value(e, density->value), lx, ly, lz);
-      } else if (pybrain && (c.name == "cappedCylinder" || c.name == "cylinder")) {
+        if (density) m = mass::box(pyfloat_value(e, density.value()), lx, ly, lz);
+      } else if (pybrain && (c.name() == "cappedCylinder" || c.name() == "cylinder")) {
         double r = pyfloat_or(c, "radius", 1.0);
         double len = pyfloat(c, "length");
         if (density)
-          m = c.name == "cylinder" ? mass::cylinder(pyfloat_value(e, density->value), r, len)
-                                   : mass::capsule(pyfloat_value(e, density->value), r, len);
+          m = c.name() == "cylinder" ? mass::cylinder(pyfloat_value(e, density.value()), r, len)
+                                     : mass::capsule(pyfloat_value(e, density.value()), r, len);
       } else {
-        throw unsupported(pybrain ? "mass_shape <" + c.name + "> not supported" : "", &c);
+        throw unsupported(pybrain ? "mass_shape <" + std::string(c.name()) + "> not supported" : "", c);
       }
       each(c, shape);
     };
@@ -411,11 +412,11 @@ class PyodeBuilder {
     PNode* n = make(parent, "geom", name_of(e));
     GeomState st{n, ancestor(parent, "body"), ancestor(parent, "space")->index};
     geom_children(e, st);
-    if (!st.has_object) throw invalid("No geom type element found.", &e);
+    if (!st.has_object) throw invalid("No geom type element found.", e);
   }
   void geom_children(const XmlNode& e, GeomState& st) {
     each(e, [&](const XmlNode& c) {
-      const std::string& k = c.name;
+      std::string_view k = c.name();
       if (k == "transform") {
         transform(c, st.node);
         st.transformed = true;
@@ -428,9 +429,9 @@ class PyodeBuilder {
         place(st, c, Shape::capsule, {r, len});
         shape_children(c, k);
       } else if (k == "cone") {
-        throw unsupported("", &c);
+        throw unsupported("", c);
       } else if (k == "cylinder") {
-        if (!pybrain) throw unsupported("", &c);
+        if (!pybrain) throw unsupported("", c);
         double r = pyfloat(c, "radius"), len = pyfloat(c, "length");
         place(st, c, Shape::cylinder, {r, len});
         shape_children(c, k);
@@ -455,13 +456,13 @@ class PyodeBuilder {
       } else if (k == "trimesh") {
         trimesh_children(c);
         // Debian's PyODE is built without trimesh support (ode.TriMeshData raises).
-        throw unsupported("Trimesh support is disabled", &c);
+        throw unsupported("Trimesh support is disabled", c);
       } else if (k == "geom") {
         geom(c, st.node);
       } else if (k == "body") {
         body(c, st.node);
       } else if (k == "joint") {
-        if (!pybrain) throw PyError{"importer-bug", "NameError", "name 'nodename' is not defined", &c};
+        if (!pybrain) throw PyError{"importer-bug", "NameError", "name 'nodename' is not defined", c};
         joint(c, st.node);
       } else if (k == "jointgroup" || k == "ext") {
         geom_children(c, st);
@@ -470,22 +471,22 @@ class PyodeBuilder {
       }
     });
   }
-  void shape_children(const XmlNode& e, const std::string& shape) {
+  void shape_children(const XmlNode& e, std::string_view shape) {
     each(e, [&](const XmlNode& c) {
-      if (c.name != "ext") throw child_error(shape, c);
+      if (c.name() != "ext") throw child_error(shape, c);
       shape_children(c, shape);
     });
   }
   void trimesh_children(const XmlNode& e) {
     each(e, [&](const XmlNode& c) {
-      if (c.name == "vertices" || c.name == "triangles") {
-      } else if (c.name == "v") {
+      if (c.name() == "vertices" || c.name() == "triangles") {
+      } else if (c.name() == "v") {
         vector(c);
-      } else if (c.name == "t") {
+      } else if (c.name() == "t") {
         for (const char* k : {"ia", "ib", "ic"}) {
-          const XmlAttr* a = c.attr(k);
-          if (!a) throw PyError{"missing-attribute", "KeyError", std::string("'") + k + "'", &c};
-          pyint_value(c, a->value);
+          XmlAttr a = c.attr(k);
+          if (!a) throw PyError{"missing-attribute", "KeyError", std::string("'") + k + "'", c};
+          pyint_value(c, a.value());
         }
       } else {
         throw child_error("trimesh", c);
@@ -500,7 +501,7 @@ class PyodeBuilder {
     g.shape = s;
     g.space = st.space;
     g.world = ancestor(st.node, "world")->index;
-    g.offset = shape.offset;
+    g.offset = shape.offset();
     return g;
   }
   void push_geom(GeomState& st, SceneGeom& g) {
@@ -555,8 +556,8 @@ class PyodeBuilder {
     PNode* root = from;
     while (root->parent) root = root->parent;
     PNode* target = find_named(root, name);
-    if (!target || target->index < 0) throw invalid("Joint link must reference an already parsed body.", &at);
-    if (target->kind != "body") throw invalid("Joint link must reference a body.", &at);
+    if (!target || target->index < 0) throw invalid("Joint link must reference an already parsed body.", at);
+    if (target->kind != "body") throw invalid("Joint link must reference a body.", at);
     return target->index;
   }
 
@@ -566,11 +567,11 @@ class PyodeBuilder {
     std::optional<std::string> link1, link2;
     bool has_object = false;
     std::function<void(const XmlNode&)> child = [&](const XmlNode& c) {
-      const std::string& k = c.name;
+      std::string_view k = c.name();
       if (k == "link1" || k == "link2") {
-        const XmlAttr* b = c.attr("body");
-        if (!b) throw PyError{"missing-attribute", "KeyError", "'body'", &c};
-        (k == "link1" ? link1 : link2) = b->value;
+        XmlAttr b = c.attr("body");
+        if (!b) throw PyError{"missing-attribute", "KeyError", "'body'", c};
+        (k == "link1" ? link1 : link2) = std::string(b.value());
         each(c, child);
       } else if (k == "ext") {
         each(c, child);
@@ -586,7 +587,7 @@ class PyodeBuilder {
           env_or_body = -1;
         }
         l2 = link2 ? link_body(n, *link2, c) : env_or_body;
-        if (l1 == l2) throw invalid("Joint requires two objects.", &c);
+        if (l1 == l2) throw invalid("Joint requires two objects.", c);
         joint_type(c, n, l1, l2);
         has_object = true;
       } else {
@@ -594,18 +595,18 @@ class PyodeBuilder {
       }
     };
     each(e, child);
-    if (!has_object) throw invalid("No joint type element found.", &e);
+    if (!has_object) throw invalid("No joint type element found.", e);
   }
 
   void joint_type(const XmlNode& e, PNode* n, int b1, int b2) {
-    const std::string& k = e.name;
+    std::string_view k = e.name();
     SceneJoint j;
     j.path = n->path;
     j.name = n->name.value_or("");
     j.world = ancestor(n, "world")->index;
     j.body1 = b1;
     j.body2 = b2;
-    j.offset = e.offset;
+    j.offset = e.offset();
     j.type = k == "amotor"   ? JointType::amotor
              : k == "ball"   ? JointType::ball
              : k == "fixed"  ? JointType::fixed
@@ -620,13 +621,13 @@ class PyodeBuilder {
       each(e, [&](const XmlNode& c) { throw child_error("fixed", c); });
       return;
     }
-    std::vector<const XmlNode*> axes;
+    std::vector<XmlNode> axes;
     std::function<void(const XmlNode&)> child = [&](const XmlNode& c) {
-      if (c.name == "anchor" && accepts_anchor) {
+      if (c.name() == "anchor" && accepts_anchor) {
         j.anchor = vector(c);
         j.has_anchor = true;
-      } else if (c.name == "axis" && accepts_axis) {
-        axes.push_back(&c);
+      } else if (c.name() == "axis" && accepts_axis) {
+        axes.push_back(c);
       } else {
         throw child_error(k, c);
       }
@@ -637,19 +638,20 @@ class PyodeBuilder {
     bool count_ok = k == "ball" || (k == "amotor" ? axes.size() <= 3 : axes.size() == want);
     if (!count_ok) {
       std::string sep = (k == "hinge" || k == "slider") ? " " : "  ";  // PyODE's messages
-      throw invalid("Wrong number of axes for" + sep + k + " joint.", &e);
+      throw invalid("Wrong number of axes for" + sep + std::string(k) + " joint.", e);
     }
-    for (const XmlNode* a : axes) {
+    for (const XmlNode& a : axes) {
       JointAxis ax;
-      ax.direction = vector(*a);
-      for (const auto& at : a->attrs) {
-        if (at.name == "x" || at.name == "y" || at.name == "z") continue;
-        bool known = at.name == "LowStop";
-        for (auto p : axis_param_names()) known = known || at.name == p;
-        if (!known) throw invalid("Invalid attribute '" + at.name + "' of <axis> element.", a);
-        pyfloat_value(*a, at.value);
+      ax.direction = vector(a);
+      for (XmlAttr at : a.attrs()) {
+        std::string_view an = at.name();
+        if (an == "x" || an == "y" || an == "z") continue;
+        bool known = an == "LowStop";
+        for (auto p : axis_param_names()) known = known || an == p;
+        if (!known) throw invalid("Invalid attribute '" + std::string(an) + "' of <axis> element.", a);
+        pyfloat_value(a, at.value());
       }
-      ax.params = axis_params(*a);
+      ax.params = axis_params(a);
       j.axes.push_back(ax);
     }
     push_joint(j, n);
@@ -663,9 +665,9 @@ class PyodeBuilder {
   // Sections of PyBrain's trailing "<!--odeenvironment parameters ... <end>-->" comment.
   std::map<std::string, std::vector<std::string>> pybrain_sections() const {
     std::map<std::string, std::vector<std::string>> out;
-    for (const auto& n : doc.epilog) {
-      if (n.kind != NodeKind::comment) continue;
-      std::string_view v = n.value;
+    for (const XmlNode& n : doc.epilog()) {
+      if (n.kind() != NodeKind::comment) continue;
+      std::string_view v = n.value();
       constexpr std::string_view kTag = "odeenvironment parameters";
       if (v.substr(0, kTag.size()) != kTag) continue;
       std::string current;

@@ -31,7 +31,7 @@ struct Ctx {
 };
 
 struct PendingJoint {
-  const XmlNode* e;
+  XmlNode e;
   int scene_index;
   int enclosing_body;
 };
@@ -43,14 +43,14 @@ class StandardBuilder {
 
   void run() {
     validate_document(doc, diags);
-    if (doc.root.name != "xode") return;
+    if (!doc.root() || doc.root().name() != "xode") return;
     std::unordered_map<std::string, int> counters;
     Ctx root;
     root.counters = &counters;
-    children(doc.root, root);
+    children(doc.root(), root);
     link_joints();
     if (sc.worlds.empty())
-      diags.warning("xode.no-world", "the document has no <world>", doc.locate(doc.root));
+      diags.warning("xode.no-world", "the document has no <world>", doc.locate(doc.root()));
   }
 
  private:
@@ -78,31 +78,32 @@ class StandardBuilder {
   bool own_transform(const XmlNode& e, Frame& f, bool& absolute) {
     absolute = false;
     f = Frame{};
-    const XmlNode* t = nullptr;
-    for (const auto* c : e.elements())
-      if (c->name == "transform") {
-        t = c;
-        break;
-      }
+    XmlNode t = e.child("transform");
     if (!t) return false;
-    absolute = t->attr_or("absolute", "false") == "true";
-    double s = num(*t, "scale", 1.0);
+    transform_frame(t, f, absolute);
+    return true;
+  }
+
+  // The frame a <transform> element defines.
+  void transform_frame(const XmlNode& t, Frame& f, bool& absolute) {
+    absolute = t.attr_or("absolute", "false") == "true";
+    double s = num(t, "scale", 1.0);
     Frame m;  // matrix4f part
     Mat3 rot = math::identity3();
     Vec3 pos{0, 0, 0};
     bool have_matrix = false;
     auto apply_rotation = [&](const XmlNode& r) {
       double k = r.attr_or("aformat", "radians") == "degrees" ? M_PI / 180.0 : 1.0;
-      if (r.name == "euler") {
+      if (r.name() == "euler") {
         rot = math::mul3(rot, math::from_euler(k * num(r, "x"), k * num(r, "y"), k * num(r, "z")));
-      } else if (r.name == "axisangle") {
+      } else if (r.name() == "axisangle") {
         Vec3 a = vec(r);
         if (math::norm(a) == 0) {
           diags.error("xode.zero-axis", "<axisangle> has a zero-length axis", loc(r));
           return;
         }
         rot = math::mul3(rot, math::from_axis_angle(a, k * num(r, "angle")));
-      } else if (r.name == "quaternion") {
+      } else if (r.name() == "quaternion") {
         double w = num(r, "w"), x = num(r, "x"), y = num(r, "y"), z = num(r, "z");
         if (w == 0 && x == 0 && y == 0 && z == 0) {
           diags.error("xode.zero-quaternion", "<quaternion> is all zeros", loc(r));
@@ -111,36 +112,36 @@ class StandardBuilder {
         rot = math::mul3(rot, math::from_quaternion(w, x, y, z));
       }
     };
-    for (const auto* c : t->elements()) {
-      if (c->name == "matrix4f") {
+    for (XmlNode c : t.elements()) {
+      if (c.name() == "matrix4f") {
         have_matrix = true;
         Mat3 r;
         for (int i = 0; i < 3; ++i)
-          for (int j = 0; j < 3; ++j) r[i * 3 + j] = num(*c, "m" + std::to_string(i) + std::to_string(j));
+          for (int j = 0; j < 3; ++j) r[i * 3 + j] = num(c, "m" + std::to_string(i) + std::to_string(j));
         double err = math::rigidity_error(r);
         if (!(err < 1e-6))
           diags.error("xode.non-rigid-matrix",
                       "the 3x3 part of <matrix4f> is not a rotation (|R^T R - I| or |det R - 1| = " +
                           format_double(err) + "); use the scale attribute for scaling",
-                      loc(*c));
+                      loc(c));
         m.R = r;
-        m.p = {num(*c, "m30"), num(*c, "m31"), num(*c, "m32")};
-        if (num(*c, "m03") != 0 || num(*c, "m13") != 0 || num(*c, "m23") != 0 || num(*c, "m33", 1) != 1)
+        m.p = {num(c, "m30"), num(c, "m31"), num(c, "m32")};
+        if (num(c, "m03") != 0 || num(c, "m13") != 0 || num(c, "m23") != 0 || num(c, "m33", 1) != 1)
           diags.warning(
               "xode.matrix-projective",
               "<matrix4f> has m03, m13, m23 not 0 or m33 not 1; only the rotation and m30..m32 are used",
-              loc(*c));
-      } else if (c->name == "position") {
-        pos = math::add(pos, vec(*c));
-      } else if (c->name == "rotation") {
-        for (const auto* r : c->elements()) apply_rotation(*r);
-      } else if (c->name == "euler") {
-        apply_rotation(*c);
-      } else if (c->name == "scale") {
-        double x = num(*c, "x", 1), y = num(*c, "y", 1), z = num(*c, "z", 1);
+              loc(c));
+      } else if (c.name() == "position") {
+        pos = math::add(pos, vec(c));
+      } else if (c.name() == "rotation") {
+        for (XmlNode r : c.elements()) apply_rotation(r);
+      } else if (c.name() == "euler") {
+        apply_rotation(c);
+      } else if (c.name() == "scale") {
+        double x = num(c, "x", 1), y = num(c, "y", 1), z = num(c, "z", 1);
         if (x != y || y != z)
           diags.error("xode.non-uniform-scale", "<scale> must be uniform (x = y = z) for rigid bodies",
-                      loc(*c));
+                      loc(c));
         s *= x;
       }
     }
@@ -156,8 +157,7 @@ class StandardBuilder {
                     "transform scale " + format_double(s) +
                         " scales positions below it; rotations stay rigid and shape sizes are not "
                         "scaled",
-                    loc(*t));
-    return true;
+                    loc(t));
   }
 
   Frame frame_of(const XmlNode& e, const Ctx& parent) {
@@ -168,7 +168,7 @@ class StandardBuilder {
   }
 
   void children(const XmlNode& e, Ctx& c) {
-    for (const auto* ch : e.elements()) element(*ch, c);
+    for (XmlNode ch : e.elements()) element(ch, c);
   }
 
   int implicit_space(Ctx& c, const XmlNode& e) {
@@ -178,26 +178,26 @@ class StandardBuilder {
     SceneSpace s;
     s.path = c.path + "/space[implicit]";
     s.world = std::max(0, c.world);
-    s.offset = e.offset;
+    s.offset = e.offset();
     sc.spaces.push_back(s);
     c.space = static_cast<int>(sc.spaces.size()) - 1;
     return c.space;
   }
 
   void element(const XmlNode& e, Ctx& c) {
-    const std::string& n = e.name;
+    std::string_view n = e.name();
     if (n == "world") {
       Ctx w = c;
       SceneWorld sw;
       sw.path = child_path(c, "world");
       sw.name = e.attr_or("name", "");
-      sw.offset = e.offset;
-      for (const auto* x : e.elements())
-        if (x->name == "ext")
-          for (const auto* g : x->elements())
-            if (g->name == "gravity" && !sc.has_ext_gravity) {
+      sw.offset = e.offset();
+      for (XmlNode x : e.elements())
+        if (x.name() == "ext")
+          for (XmlNode g : x.elements())
+            if (g.name() == "gravity" && !sc.has_ext_gravity) {
               sc.has_ext_gravity = true;
-              sc.ext_gravity = vec(*g);
+              sc.ext_gravity = vec(g);
             }
       sc.worlds.push_back(sw);
       w.world = static_cast<int>(sc.worlds.size()) - 1;
@@ -220,7 +220,7 @@ class StandardBuilder {
                     loc(e));
         ss.kind = "simple";
       }
-      ss.offset = e.offset;
+      ss.offset = e.offset();
       sc.spaces.push_back(ss);
       s.space = static_cast<int>(sc.spaces.size()) - 1;
       s.path = ss.path;
@@ -258,7 +258,7 @@ class StandardBuilder {
     sb.path = child_path(c, "body");
     sb.name = e.attr_or("name", "");
     sb.world = std::max(0, c.world);
-    sb.offset = e.offset;
+    sb.offset = e.offset();
     b.frame = frame_of(e, c);
     sb.position = b.frame.p;
     sb.rotation = b.frame.R;
@@ -267,25 +267,25 @@ class StandardBuilder {
     bool any_mass = false;
     MassParams total = mass::zero();
     int masses = 0;
-    for (const auto* ch : e.elements()) {
-      const std::string& k = ch->name;
+    for (XmlNode ch : e.elements()) {
+      std::string_view k = ch.name();
       if (k == "torque")
-        sb.torque = vec(*ch);
+        sb.torque = vec(ch);
       else if (k == "force")
-        sb.force = vec(*ch);
+        sb.force = vec(ch);
       else if (k == "linearVel")
-        sb.linear_velocity = vec(*ch);
+        sb.linear_velocity = vec(ch);
       else if (k == "angularVel")
-        sb.angular_velocity = vec(*ch);
+        sb.angular_velocity = vec(ch);
       else if (k == "finiteRotation") {
         sb.finite_rotation_set = true;
-        sb.finite_rotation_mode = static_cast<int>(num(*ch, "mode"));
-        sb.finite_rotation_axis = {num(*ch, "xaxis"), num(*ch, "yaxis"), num(*ch, "zaxis")};
+        sb.finite_rotation_mode = static_cast<int>(num(ch, "mode"));
+        sb.finite_rotation_axis = {num(ch, "xaxis"), num(ch, "yaxis"), num(ch, "zaxis")};
         if (sb.finite_rotation_mode != 0 && sb.finite_rotation_mode != 1)
-          diags.error("xode.bad-finite-rotation-mode", "finiteRotation mode must be 0 or 1", loc(*ch));
+          diags.error("xode.bad-finite-rotation-mode", "finiteRotation mode must be 0 or 1", loc(ch));
       } else if (k == "mass") {
         MassParams m;
-        if (mass_element(*ch, m)) {
+        if (mass_element(ch, m)) {
           if (masses++ == 0)
             total = m;
           else
@@ -335,18 +335,18 @@ class StandardBuilder {
   bool mass_element(const XmlNode& e, MassParams& m) {
     m = mass::zero();
     bool defined = false;
-    for (const auto* ch : e.elements()) {
-      const std::string& k = ch->name;
+    for (XmlNode ch : e.elements()) {
+      std::string_view k = ch.name();
       if (k == "mass_struct") {
         m = mass::zero();
-        m.mass = num(*ch, "total");
+        m.mass = num(ch, "total");
         bool have_i = false;
-        for (const auto* s : ch->elements()) {
-          if (s->name == "centerGravity") m.c = vec(*s);
-          if (s->name == "imatrix") {
+        for (XmlNode s : ch.elements()) {
+          if (s.name() == "centerGravity") m.c = vec(s);
+          if (s.name() == "imatrix") {
             have_i = true;
-            double i11 = num(*s, "m00"), i12 = num(*s, "m01"), i13 = num(*s, "m02"), i22 = num(*s, "m11"),
-                   i23 = num(*s, "m12"), i33 = num(*s, "m22");
+            double i11 = num(s, "m00"), i12 = num(s, "m01"), i13 = num(s, "m02"), i22 = num(s, "m11"),
+                   i23 = num(s, "m12"), i33 = num(s, "m22");
             m.I = {i11, i12, i13, i12, i22, i23, i13, i23, i33};
           }
         }
@@ -354,35 +354,35 @@ class StandardBuilder {
           diags.error(
               "xode.mass-struct-incomplete",
               "<mass_struct> needs an <imatrix m00.. m22> inertia tensor (XODE: all children are required)",
-              loc(*ch));
+              loc(ch));
           return false;
         }
         defined = true;
       } else if (k == "mass_shape") {
-        bool by_density = ch->has_attr("density");
-        double amount = by_density ? num(*ch, "density") : num(*ch, "total");
-        for (const auto* s : ch->elements()) {
-          const std::string& sh = s->name;
+        bool by_density = ch.has_attr("density");
+        double amount = by_density ? num(ch, "density") : num(ch, "total");
+        for (XmlNode s : ch.elements()) {
+          std::string_view sh = s.name();
           MassParams unit;
           if (sh == "sphere")
-            unit = mass::sphere(1, num(*s, "radius"));
+            unit = mass::sphere(1, num(s, "radius"));
           else if (sh == "box")
-            unit = mass::box(1, num(*s, "sizex"), num(*s, "sizey"), num(*s, "sizez"));
+            unit = mass::box(1, num(s, "sizex"), num(s, "sizey"), num(s, "sizez"));
           else if (sh == "cappedCylinder")
-            unit = mass::capsule(1, num(*s, "radius"), num(*s, "length"));
+            unit = mass::capsule(1, num(s, "radius"), num(s, "length"));
           else if (sh == "cylinder")
-            unit = mass::cylinder(1, num(*s, "radius"), num(*s, "length"));
+            unit = mass::cylinder(1, num(s, "radius"), num(s, "length"));
           else
             continue;
           if (by_density) {
             if (sh == "sphere")
-              unit = mass::sphere(amount, num(*s, "radius"));
+              unit = mass::sphere(amount, num(s, "radius"));
             else if (sh == "box")
-              unit = mass::box(amount, num(*s, "sizex"), num(*s, "sizey"), num(*s, "sizez"));
+              unit = mass::box(amount, num(s, "sizex"), num(s, "sizey"), num(s, "sizez"));
             else if (sh == "cappedCylinder")
-              unit = mass::capsule(amount, num(*s, "radius"), num(*s, "length"));
+              unit = mass::capsule(amount, num(s, "radius"), num(s, "length"));
             else
-              unit = mass::cylinder(amount, num(*s, "radius"), num(*s, "length"));
+              unit = mass::cylinder(amount, num(s, "radius"), num(s, "length"));
           } else if (unit.mass > 0) {
             mass::adjust(unit, amount);
           }
@@ -392,14 +392,12 @@ class StandardBuilder {
       } else if (k == "transform") {
         Frame f;
         bool absolute = false;
-        XmlNode holder = make_element("mass");
-        holder.children.push_back(*ch);
-        own_transform(holder, f, absolute);
+        transform_frame(ch, f, absolute);
         if (!defined) {
           diags.warning("xode.mass-transform-before-shape",
                         "<transform> in <mass> before any mass is defined has no "
                         "effect",
-                        loc(*ch));
+                        loc(ch));
           continue;
         }
         mass::rotate(m, f.R);
@@ -413,12 +411,12 @@ class StandardBuilder {
               "xode.adjust-default-sphere",
               "<adjust> with no mass before it scales ODE's default sphere (density 1, radius 1), as "
               "PyODE does",
-              loc(*ch));
+              loc(ch));
         }
-        mass::adjust(m, num(*ch, "total"));
+        mass::adjust(m, num(ch, "total"));
       } else if (k == "mass") {
         MassParams child;
-        if (!mass_element(*ch, child)) continue;
+        if (!mass_element(ch, child)) continue;
         if (!defined)
           m = child;
         else
@@ -446,8 +444,8 @@ class StandardBuilder {
     std::string path = child_path(c, "geom");
     g.path = path;
     g.counters = new_counters();
-    for (const auto* s : e.elements()) {
-      const std::string& k = s->name;
+    for (XmlNode s : e.elements()) {
+      std::string_view k = s.name();
       if (k != "box" && k != "sphere" && k != "cylinder" && k != "cappedCylinder" && k != "cone" &&
           k != "plane" && k != "ray" && k != "trimesh")
         continue;
@@ -456,33 +454,33 @@ class StandardBuilder {
       sg.name = e.attr_or("name", "");
       sg.space = c.space;
       sg.world = std::max(0, c.world);
-      sg.offset = e.offset;
+      sg.offset = e.offset();
       if (k == "box")
-        sg.shape = Shape::box, sg.params = {num(*s, "sizex"), num(*s, "sizey"), num(*s, "sizez")};
+        sg.shape = Shape::box, sg.params = {num(s, "sizex"), num(s, "sizey"), num(s, "sizez")};
       else if (k == "sphere")
-        sg.shape = Shape::sphere, sg.params = {num(*s, "radius")};
+        sg.shape = Shape::sphere, sg.params = {num(s, "radius")};
       else if (k == "cylinder")
-        sg.shape = Shape::cylinder, sg.params = {num(*s, "radius"), num(*s, "length")};
+        sg.shape = Shape::cylinder, sg.params = {num(s, "radius"), num(s, "length")};
       else if (k == "cappedCylinder")
-        sg.shape = Shape::capsule, sg.params = {num(*s, "radius"), num(*s, "length")};
+        sg.shape = Shape::capsule, sg.params = {num(s, "radius"), num(s, "length")};
       else if (k == "cone") {
-        diags.error("xode.cone-unsupported", "ODE 0.16 has no cone geom; <cone> cannot be built", loc(*s));
+        diags.error("xode.cone-unsupported", "ODE 0.16 has no cone geom; <cone> cannot be built", loc(s));
         continue;
       } else if (k == "plane")
         sg.shape = Shape::plane;
       else if (k == "ray")
-        sg.shape = Shape::ray, sg.params = {num(*s, "length")};
+        sg.shape = Shape::ray, sg.params = {num(s, "length")};
       else if (k == "trimesh") {
         sg.shape = Shape::trimesh;
-        if (!trimesh(*s, sg)) continue;
+        if (!trimesh(s, sg)) continue;
       }
       if (sg.shape == Shape::plane) {
         // Planes are not placeable: the transform is folded into (a, b, c, d).
-        Vec3 nrm{num(*s, "a"), num(*s, "b"), num(*s, "c")};
-        double d = num(*s, "d");
+        Vec3 nrm{num(s, "a"), num(s, "b"), num(s, "c")};
+        double d = num(s, "d");
         double len = math::norm(nrm);
         if (len == 0) {
-          diags.error("xode.zero-plane-normal", "<plane> normal (a, b, c) is zero", loc(*s));
+          diags.error("xode.zero-plane-normal", "<plane> normal (a, b, c) is zero", loc(s));
           continue;
         }
         nrm = math::scale(nrm, 1 / len);
@@ -493,7 +491,7 @@ class StandardBuilder {
         sg.placement = Placement::none;
         if (c.body >= 0)
           diags.warning("xode.plane-in-body",
-                        "planes cannot move; this plane stays static instead of following its body", loc(*s));
+                        "planes cannot move; this plane stays static instead of following its body", loc(s));
       } else if (c.body >= 0) {
         const SceneBody& b = sc.bodies[static_cast<std::size_t>(c.body)];
         Frame bf;
@@ -513,10 +511,10 @@ class StandardBuilder {
       }
       sc.geoms.push_back(sg);
     }
-    for (const auto* ch : e.elements())
-      if (ch->name == "geom" || ch->name == "group" || ch->name == "jointgroup" || ch->name == "body" ||
-          ch->name == "joint")
-        element(*ch, g);
+    for (XmlNode ch : e.elements())
+      if (ch.name() == "geom" || ch.name() == "group" || ch.name() == "jointgroup" || ch.name() == "body" ||
+          ch.name() == "joint")
+        element(ch, g);
   }
 
   bool trimesh(const XmlNode& e, SceneGeom& sg) {
@@ -527,17 +525,17 @@ class StandardBuilder {
       diags.error("xode.bad-index-base", "trimesh indexbase must be 0 or 1", loc(e));
       return false;
     }
-    std::vector<const XmlNode*> tris;
-    for (const auto* part : e.elements()) {
-      if (part->name == "vertices")
-        for (const auto* v : part->elements())
-          if (v->name == "v") {
-            Vec3 p = vec(*v);
+    std::vector<XmlNode> tris;
+    for (XmlNode part : e.elements()) {
+      if (part.name() == "vertices")
+        for (XmlNode v : part.elements())
+          if (v.name() == "v") {
+            Vec3 p = vec(v);
             sg.vertices.insert(sg.vertices.end(), p.begin(), p.end());
           }
-      if (part->name == "triangles")
-        for (const auto* t : part->elements())
-          if (t->name == "t") tris.push_back(t);
+      if (part.name() == "triangles")
+        for (XmlNode t : part.elements())
+          if (t.name() == "t") tris.push_back(t);
     }
     if (tris.size() > opt.max_triangles) {
       diags.error("xode.trimesh-too-large",
@@ -549,9 +547,9 @@ class StandardBuilder {
     long long nv = static_cast<long long>(sg.vertices.size() / 3);
     long long lo = 0, hi = 0;
     bool first = true;
-    for (const auto* t : tris)
+    for (XmlNode t : tris)
       for (const char* k : {"ia", "ib", "ic"}) {
-        auto v = static_cast<long long>(num(*t, k, -1));
+        auto v = static_cast<long long>(num(t, k, -1));
         lo = first ? v : std::min(lo, v);
         hi = first ? v : std::max(hi, v);
         first = false;
@@ -563,14 +561,14 @@ class StandardBuilder {
           "trimesh indices contain 0, so they were read as 0-based (write indexbase=\"0\" to say so)",
           loc(e));
     }
-    for (const auto* t : tris)
+    for (XmlNode t : tris)
       for (const char* k : {"ia", "ib", "ic"}) {
-        long long v = static_cast<long long>(num(*t, k, -1)) - base;
+        long long v = static_cast<long long>(num(t, k, -1)) - base;
         if (v < 0 || v >= nv) {
           diags.error("xode.trimesh-index",
                       std::string("triangle index ") + k + " is out of range (" + std::to_string(nv) +
                           " vertices, " + std::to_string(base) + "-based)",
-                      loc(*t));
+                      loc(t));
           return false;
         }
         sg.indices.push_back(static_cast<int>(v));
@@ -588,10 +586,10 @@ class StandardBuilder {
     sj.name = e.attr_or("name", "");
     sj.world = std::max(0, c.world);
     sj.jointgroup = c.jointgroup;
-    sj.offset = e.offset;
-    const XmlNode* type = nullptr;
-    for (const auto* ch : e.elements()) {
-      const std::string& k = ch->name;
+    sj.offset = e.offset();
+    XmlNode type;
+    for (XmlNode ch : e.elements()) {
+      std::string_view k = ch.name();
       if (k == "amotor" || k == "ball" || k == "fixed" || k == "hinge" || k == "hinge2" || k == "slider" ||
           k == "universal") {
         type = ch;
@@ -599,7 +597,7 @@ class StandardBuilder {
       }
     }
     if (!type) return;  // reported by the validator
-    const std::string& k = type->name;
+    std::string_view k = type.name();
     sj.type = k == "amotor"   ? JointType::amotor
               : k == "ball"   ? JointType::ball
               : k == "fixed"  ? JointType::fixed
@@ -614,36 +612,36 @@ class StandardBuilder {
                                                                                          : 0;
     const Frame& pf = c.frame;
     bool under_frame = !(pf.R == math::identity3() && pf.p == Vec3{0, 0, 0} && pf.s == 1);
-    for (const auto* ch : type->elements()) {
-      bool absolute = ch->attr_or("absolute", "false") == "true";
-      if (ch->name == "anchor") {
+    for (XmlNode ch : type.elements()) {
+      bool absolute = ch.attr_or("absolute", "false") == "true";
+      if (ch.name() == "anchor") {
         sj.has_anchor = true;
-        Vec3 a = vec(*ch);
+        Vec3 a = vec(ch);
         sj.anchor = absolute ? a : pf.apply(a);
         if (!absolute && under_frame)
           diags.note("xode.anchor-relative",
                      "anchor read in its parent's frame (XODE); PyODE reads it as world coordinates "
                      "(absolute=\"true\")",
-                     loc(*ch));
-      } else if (ch->name == "axis") {
+                     loc(ch));
+      } else if (ch.name() == "axis") {
         JointAxis ax;
-        Vec3 d = vec(*ch);
+        Vec3 d = vec(ch);
         if (math::norm(d) == 0) {
-          diags.error("xode.zero-axis", "joint axis (x, y, z) has zero length", loc(*ch));
+          diags.error("xode.zero-axis", "joint axis (x, y, z) has zero length", loc(ch));
           d = {1, 0, 0};
         }
         ax.direction = absolute ? d : pf.rotate(d);
-        ax.params = axis_params(*ch);
+        ax.params = axis_params(ch);
         sj.axes.push_back(ax);
       }
     }
     if (sj.axes.size() != want)
       diags.error("xode.axis-count",
-                  "wrong number of axes for " + k + " joint: " + std::to_string(sj.axes.size()) +
+                  "wrong number of axes for " + std::string(k) + " joint: " + std::to_string(sj.axes.size()) +
                       " given, XODE requires exactly " + std::to_string(want),
-                  loc(*type));
+                  loc(type));
     sc.joints.push_back(sj);
-    pending.push_back({&e, static_cast<int>(sc.joints.size()) - 1, c.body});
+    pending.push_back({e, static_cast<int>(sc.joints.size()) - 1, c.body});
   }
 
   static std::size_t distance(const std::string& a, const std::string& b) {
@@ -686,31 +684,31 @@ class StandardBuilder {
     };
     for (const auto& p : pending) {
       SceneJoint& j = sc.joints[static_cast<std::size_t>(p.scene_index)];
-      const XmlNode* l1 = nullptr;
-      const XmlNode* l2 = nullptr;
-      for (const auto* ch : p.e->elements()) {
-        if (ch->name == "link1" && !l1) l1 = ch;
-        if (ch->name == "link2" && !l2) l2 = ch;
+      XmlNode l1;
+      XmlNode l2;
+      for (XmlNode ch : p.e.elements()) {
+        if (ch.name() == "link1" && !l1) l1 = ch;
+        if (ch.name() == "link2" && !l2) l2 = ch;
       }
       bool ok = true;
-      auto resolve = [&](const XmlNode* l) -> int {
-        std::string n(l->attr_or("body", ""));
+      auto resolve = [&](const XmlNode& l) -> int {
+        std::string n(l.attr_or("body", ""));
         auto it = bodies_by_name.find(n);
         if (it == bodies_by_name.end()) {
           std::string other = named_elsewhere(n);
           if (!other.empty())
             diags.error("xode.link-not-body", "joint link '" + n + "' names a " + other + ", not a body",
-                        loc(*l));
+                        loc(l));
           else
             diags.error("xode.unknown-link",
                         "joint link '" + n + "' names no body in the document" + suggest(n, bodies_by_name),
-                        loc(*l));
+                        loc(l));
           ok = false;
           return -1;
         }
         if (it->second.size() > 1) {
           diags.error("xode.ambiguous-link",
-                      "joint link '" + n + "' is ambiguous: several bodies have that name", loc(*l));
+                      "joint link '" + n + "' is ambiguous: several bodies have that name", loc(l));
           ok = false;
         }
         return it->second.front();
@@ -729,7 +727,7 @@ class StandardBuilder {
                         ? "joint requires two objects: it links the environment to itself (give link1/link2 "
                           "or put it inside a body)"
                         : "joint requires two objects: both links name the same body",
-                    loc(*p.e));
+                    loc(p.e));
     }
   }
 };

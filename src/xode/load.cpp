@@ -118,37 +118,41 @@ nlohmann::json scene_json(const Scene& s) {
 }
 
 nlohmann::json document_info(const Document& d) {
-  std::map<std::string, int> counts;
+  std::map<std::string, int, std::less<>> counts;
   std::size_t ext = 0, comments = 0;
   std::function<void(const XmlNode&)> walk = [&](const XmlNode& n) {
-    if (n.kind == NodeKind::comment) ++comments;
+    if (n.kind() == NodeKind::comment) ++comments;
     if (!n.is_element()) return;
-    ++counts[n.name];
-    if (n.name == "ext") {
+    auto it = counts.find(n.name());
+    if (it == counts.end()) it = counts.emplace(std::string(n.name()), 0).first;
+    ++it->second;
+    if (n.name() == "ext") {
       ++ext;
       return;
     }
-    for (const auto& c : n.children) walk(c);
+    for (XmlNode c : n.children()) walk(c);
   };
-  walk(d.root);
-  for (const auto& n : d.prolog) walk(n);
-  for (const auto& n : d.epilog) walk(n);
+  XmlNode root = d.root();
+  if (root) walk(root);
+  std::vector<XmlNode> prolog = d.prolog(), epilog = d.epilog();
+  for (const auto& n : prolog) walk(n);
+  for (const auto& n : epilog) walk(n);
   nlohmann::json j;
   j["xode_support"] = std::string(kSupportString);
-  j["root"] = d.root.name;
-  j["version"] = d.root.has_attr("version") ? nlohmann::json(std::string(d.root.attr_or("version", "")))
+  j["root"] = root ? std::string(root.name()) : std::string();
+  j["version"] = root && root.has_attr("version") ? nlohmann::json(std::string(root.attr_or("version", "")))
+                                                  : nlohmann::json(nullptr);
+  j["name"] = root && root.has_attr("name") ? nlohmann::json(std::string(root.attr_or("name", "")))
                                             : nlohmann::json(nullptr);
-  j["name"] = d.root.has_attr("name") ? nlohmann::json(std::string(d.root.attr_or("name", "")))
-                                      : nlohmann::json(nullptr);
   j["encoding"] = d.declared_encoding.empty() ? "UTF-8" : d.declared_encoding;
   j["bom"] = d.had_bom;
   nlohmann::json c = nlohmann::json::object();
   for (const char* k : {"world", "space", "body", "geom", "joint", "mass", "group", "jointgroup"})
-    c[k] = counts.count(k) ? counts[k] : 0;
+    c[k] = counts.count(k) ? counts.find(k)->second : 0;
   j["elements"] = c;
   j["ext_blocks"] = ext;
   j["comments"] = comments;
-  j["trailing_nodes"] = d.epilog.size();
+  j["trailing_nodes"] = epilog.size();
   if (!d.repairs.empty()) j["repairs"] = d.repairs;
   return j;
 }

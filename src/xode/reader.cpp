@@ -9,6 +9,7 @@
 #include <pugixml.hpp>
 
 #include "genokit/xode/document.hpp"
+#include "xode/document_data.hpp"
 #include "xode/xml_scan.hpp"
 
 namespace genokit::xode {
@@ -67,82 +68,23 @@ bool is_latin1_name(const std::string& enc) {
   return e == "iso-8859-1" || e == "latin1" || e == "latin-1" || e == "iso8859-1" || e == "iso_8859-1";
 }
 
-struct Converter {
-  const std::string& text;
-  std::size_t max_depth;
-  std::size_t max_elements;
-  std::size_t elements = 0;
+// Element count and nesting depth, checked over pugixml's tree by pugixml's own (non-recursive)
+// traversal: pugixml parses deep input without recursing, but our consumers recurse, so depth
+// is bounded here.
+struct Limits : pugi::xml_tree_walker {
+  std::size_t max_depth, max_elements, elements = 0;
   bool too_deep = false, too_many = false;
-  std::size_t stop_offset = 0;
-  std::size_t element_offset(const pugi::xml_node& n) const {
-    std::ptrdiff_t off = n.offset_debug();
-    if (off < 0) return kNoOffset;
-    auto o = static_cast<std::size_t>(off);
-    // offset_debug points at the name; step back to the '<'.
-    while (o > 0 && text[o] != '<') --o;
-    return o;
-  }
-
-  // Recursion is bounded by max_depth, so deeply nested input cannot overflow the stack.
-  bool convert(const pugi::xml_node& src, XmlNode& dst, std::size_t depth) {
-    switch (src.type()) {
-      case pugi::node_element: {
-        if (depth > max_depth || ++elements > max_elements) {
-          (depth > max_depth ? too_deep : too_many) = true;
-          stop_offset = element_offset(src);
-          return false;
-        }
-        dst.kind = NodeKind::element;
-        dst.name = src.name();
-        dst.offset = element_offset(src);
-        // Attribute offsets are found on demand (Document::attr_offset): only diagnostics need them.
-        std::size_t na = 0;
-        for (auto a = src.first_attribute(); a; a = a.next_attribute()) ++na;
-        dst.attrs.reserve(na);
-        for (auto a = src.first_attribute(); a; a = a.next_attribute())
-          dst.attrs.push_back(XmlAttr{a.name(), a.value(), kNoOffset});
-        if (dst.name == "ext" && dst.offset != kNoOffset) {
-          std::size_t end = scan_element_end(text, dst.offset);
-          if (end != kNoOffset) dst.raw = text.substr(dst.offset, end - dst.offset);
-        }
-        std::size_t nc = 0;
-        for (auto c = src.first_child(); c; c = c.next_sibling()) ++nc;
-        dst.children.reserve(nc);
-        for (auto c = src.first_child(); c; c = c.next_sibling()) {
-          dst.children.emplace_back();
-          if (!convert(c, dst.children.back(), depth + 1)) dst.children.pop_back();
-          if (too_deep || too_many) return false;
-        }
-        return true;
-      }
-      case pugi::node_pcdata: {
-        std::string v = src.value();
-        if (trim(v).empty()) return false;  // layout whitespace is not content
-        dst.kind = NodeKind::text;
-        dst.value = std::move(v);
-        return true;
-      }
-      case pugi::node_cdata:
-        dst.kind = NodeKind::cdata;
-        dst.value = src.value();
-        return true;
-      case pugi::node_comment:
-        dst.kind = NodeKind::comment;
-        dst.value = src.value();
-        dst.offset = src.offset_debug() >= 0 ? static_cast<std::size_t>(src.offset_debug()) : kNoOffset;
-        return true;
-      case pugi::node_pi:
-        dst.kind = NodeKind::pi;
-        dst.name = src.name();
-        dst.value = src.value();
-        return true;
-      case pugi::node_doctype:
-        dst.kind = NodeKind::doctype;
-        dst.value = src.value();
-        return true;
-      default:
-        return false;
+  pugi::xml_node at;
+  Limits(std::size_t d, std::size_t e) : max_depth(d), max_elements(e) {}
+  bool for_each(pugi::xml_node& n) override {
+    if (n.type() != pugi::node_element) return true;
+    // depth() is 0 for the document's children; elements count from 1.
+    if (static_cast<std::size_t>(depth()) + 1 > max_depth || ++elements > max_elements) {
+      (static_cast<std::size_t>(depth()) + 1 > max_depth ? too_deep : too_many) = true;
+      at = n;
+      return false;
     }
+    return true;
   }
 };
 
@@ -151,6 +93,7 @@ struct Converter {
 bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc, Diagnostics& diags) {
   doc = Document{};
   doc.file = opt.file;
+  std::string& text = doc.data().text;
   auto at = [&](std::size_t off) { return doc.locate(off); };
   auto fail = [&](std::string code, std::string msg, std::size_t off) {
     diags.error(std::move(code), std::move(msg), at(off));
@@ -163,27 +106,27 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
     body.remove_prefix(3);
   }
   if (body.substr(0, 2) == "\xFF\xFE" || body.substr(0, 2) == "\xFE\xFF") {
-    doc.text = std::string(body);
+    text = std::string(body);
     return fail("xode.unsupported-encoding", "UTF-16 files are not supported; convert the file to UTF-8", 0);
   }
   doc.declared_encoding = declared_encoding(body);
   std::size_t bad = is_ascii(body) ? std::string_view::npos : find_invalid_utf8(body);
   if (is_latin1_name(doc.declared_encoding)) {
-    doc.text = latin1_to_utf8(body);
+    text = latin1_to_utf8(body);
   } else if (bad != std::string_view::npos) {
     if (!opt.lenient) {
-      doc.text = std::string(body);
+      text = std::string(body);
       return fail("xode.invalid-utf8",
                   "the file is not valid UTF-8 and declares no other encoding (use --lenient to read it as "
                   "ISO-8859-1)",
                   bad);
     }
-    doc.text = latin1_to_utf8(body);
+    text = latin1_to_utf8(body);
     doc.repairs.push_back("read as ISO-8859-1 (the file is not valid UTF-8)");
     diags.warning("xode.undeclared-latin1", "the file is not valid UTF-8; it was read as ISO-8859-1",
                   at(bad));
   } else {
-    doc.text = std::string(body);
+    text = std::string(body);
   }
   if (doc.had_bom)
     diags.note("xode.bom", "the file starts with a UTF-8 byte order mark (it is dropped when writing)",
@@ -192,14 +135,14 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
   // A self-closed root (<xode .../>) followed by the content and a closing </xode> is a common
   // publishing mistake. Replacing the '/' by a blank keeps every offset valid.
   bool self_closed_root = false;
-  std::size_t root_lt = scan_root_start(doc.text);
-  if (root_lt != std::string::npos && doc.text.compare(root_lt, 5, "<xode") == 0) {
+  std::size_t root_lt = scan_root_start(text);
+  if (root_lt != std::string::npos && text.compare(root_lt, 5, "<xode") == 0) {
     bool sc = false;
-    std::size_t gt = scan_start_tag_end(doc.text, root_lt, sc);
-    if (sc && doc.text.find("</xode", gt) != std::string::npos) {
+    std::size_t gt = scan_start_tag_end(text, root_lt, sc);
+    if (sc && text.find("</xode", gt) != std::string::npos) {
       self_closed_root = true;
       if (opt.lenient) {
-        doc.text[gt - 2] = ' ';
+        text[gt - 2] = ' ';
         diags.warning(
             "xode.self-closed-root",
             "<xode .../> is self-closed but the content and </xode> follow; read as if it were open",
@@ -209,9 +152,9 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
     }
   }
 
-  pugi::xml_document px;
-  unsigned flags = pugi::parse_full & ~pugi::parse_ws_pcdata;
-  pugi::xml_parse_result r = px.load_buffer(doc.text.data(), doc.text.size(), flags, pugi::encoding_utf8);
+  DocumentData& data = doc.data();
+  pugi::xml_parse_result r =
+      data.dom.load_buffer(data.text.data(), data.text.size(), kParseFlags, pugi::encoding_utf8);
   if (!r) {
     std::string hint;
     if (self_closed_root && !opt.lenient)
@@ -220,114 +163,82 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
                 std::string("the file is not well-formed XML: ") + r.description() + hint,
                 static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, r.offset)));
   }
-  Converter conv{doc.text, opt.max_depth, opt.max_elements};
-  std::vector<XmlNode> tops;
-  bool seen_root = false;
-  for (const auto& c : px.children()) {
-    if (c.type() == pugi::node_declaration) continue;
-    XmlNode n;
-    bool kept = conv.convert(c, n, 1);
-    if (conv.too_deep)
-      return fail("xode.too-deep",
-                  "elements are nested more than " + std::to_string(opt.max_depth) + " levels deep",
-                  conv.stop_offset);
-    if (conv.too_many)
-      return fail("xode.too-many-elements",
-                  "the file has more than " + std::to_string(opt.max_elements) + " elements",
-                  conv.stop_offset);
-    if (!kept) continue;
-    if (n.kind == NodeKind::doctype) {
-      if (n.value.find("<!ENTITY") != std::string::npos)
-        diags.warning("xode.doctype-entities",
-                      "the DOCTYPE declares entities; genokit does not expand them (entity references stay "
-                      "literal text)",
-                      at(0));
-    }
-    tops.push_back(std::move(n));
-    if (tops.back().is_element()) seen_root = true;
-  }
-  if (!seen_root) return fail("xode.no-root", "the file has no root element", doc.text.size());
+  Limits lim(opt.max_depth, opt.max_elements);
+  data.dom.traverse(lim);
+  if (lim.too_deep)
+    return fail("xode.too-deep",
+                "elements are nested more than " + std::to_string(opt.max_depth) + " levels deep",
+                data.node(lim.at).offset());
+  if (lim.too_many)
+    return fail("xode.too-many-elements",
+                "the file has more than " + std::to_string(opt.max_elements) + " elements",
+                data.node(lim.at).offset());
 
-  // Split into prolog / root / epilog; more than one top-level element is the self-closed
-  // <xode .../> mistake (or junk).
-  std::size_t first = 0;
-  while (!tops[first].is_element()) ++first;
-  std::size_t second = first + 1;
-  while (second < tops.size() && !tops[second].is_element()) ++second;
-  if (second < tops.size()) {
-    XmlNode& root = tops[first];
-    if (opt.lenient && root.name == "xode" && root.children.empty()) {
+  pugi::xml_node first, second;  // the first two top-level elements
+  for (pugi::xml_node c = data.dom.first_child(); c; c = c.next_sibling()) {
+    if (c.type() == pugi::node_doctype &&
+        std::string_view(c.value()).find("<!ENTITY") != std::string_view::npos)
+      diags.warning("xode.doctype-entities",
+                    "the DOCTYPE declares entities; genokit does not expand them (entity references stay "
+                    "literal text)",
+                    at(0));
+    if (c.type() != pugi::node_element) continue;
+    if (!first)
+      first = c;
+    else if (!second)
+      second = c;
+  }
+  if (!first) return fail("xode.no-root", "the file has no root element", data.text.size());
+
+  // More than one top-level element is the self-closed <xode .../> mistake (or junk).
+  XmlNode root = data.node(first);
+  if (second) {
+    if (opt.lenient && root.name() == "xode" && root.children().empty()) {
       diags.warning("xode.self-closed-root",
                     "<xode .../> is self-closed but followed by more elements; they were read as its content",
-                    at(root.offset));
+                    at(root.offset()));
       doc.repairs.push_back("content after a self-closed <xode/> moved into it");
       // Everything after the root up to the last element moves inside; trailing comments stay
       // in the epilog.
-      std::size_t last = tops.size() - 1;
-      while (!tops[last].is_element()) --last;
-      for (std::size_t i = first + 1; i <= last; ++i) root.children.push_back(std::move(tops[i]));
-      tops.erase(tops.begin() + static_cast<std::ptrdiff_t>(first + 1),
-                 tops.begin() + static_cast<std::ptrdiff_t>(last + 1));
+      pugi::xml_node last = data.dom.last_child();
+      while (last.type() != pugi::node_element) last = last.previous_sibling();
+      for (pugi::xml_node n = first.next_sibling(); n;) {
+        pugi::xml_node next = n.next_sibling();
+        bool is_last = n == last;
+        if (n.type() != pugi::node_declaration) first.append_move(n);
+        if (is_last) break;
+        n = next;
+      }
     } else {
+      XmlNode other = data.node(second);
       return fail("xode.content-after-root",
-                  "junk after the document element: <" + tops[second].name + "> follows the root element <" +
-                      root.name + ">" +
-                      (root.name == "xode" && root.children.empty()
+                  "junk after the document element: <" + std::string(other.name()) +
+                      "> follows the root element <" + std::string(root.name()) + ">" +
+                      (root.name() == "xode" && root.children().empty()
                            ? " (is <xode .../> self-closed by mistake? --lenient repairs it)"
                            : ""),
-                  tops[second].offset);
+                  other.offset());
     }
   }
-  for (std::size_t i = 0; i < tops.size(); ++i) {
-    if (i < first)
-      doc.prolog.push_back(std::move(tops[i]));
-    else if (i == first)
-      doc.root = std::move(tops[i]);
-    else
-      doc.epilog.push_back(std::move(tops[i]));
-  }
-  if (doc.root.name == "world") {
+  if (root.name() == "world") {
     if (!opt.lenient) {
       diags.error("xode.root-not-xode",
                   "root element must be <xode>, found <world> (--lenient wraps it in <xode>)",
-                  at(doc.root.offset));
+                  at(root.offset()));
       return true;  // the tree is still usable for inspection
     }
-    diags.warning("xode.world-root", "root element is <world>; it was wrapped in <xode>",
-                  at(doc.root.offset));
+    diags.warning("xode.world-root", "root element is <world>; it was wrapped in <xode>", at(root.offset()));
     doc.repairs.push_back("root element <world> wrapped in <xode>");
-    XmlNode x = make_element("xode");
-    x.set("version", "1.0r22");
-    x.offset = doc.root.offset;
-    x.children.push_back(std::move(doc.root));
-    doc.root = std::move(x);
-  } else if (doc.root.name != "xode") {
-    diags.error("xode.root-not-xode", "root element must be <xode>, found <" + doc.root.name + ">",
-                at(doc.root.offset));
+    pugi::xml_node x = data.dom.insert_child_before(pugi::node_element, first);
+    x.set_name("xode");
+    x.append_attribute("version").set_value("1.0r22");
+    data.offsets[x.internal_object()] = root.offset();
+    x.append_move(first);
+  } else if (root.name() != "xode") {
+    diags.error("xode.root-not-xode", "root element must be <xode>, found <" + std::string(root.name()) + ">",
+                at(root.offset()));
   }
   return true;
-}
-
-std::size_t Document::attr_offset(const XmlNode& e, std::string_view name) const {
-  if (const XmlAttr* a = e.attr(name); a && a->offset != kNoOffset) return a->offset;
-  if (e.offset == kNoOffset || e.offset >= text.size()) return e.offset;
-  std::vector<std::size_t> offs = scan_attribute_offsets(text, e.offset);
-  for (std::size_t i = 0; i < offs.size() && i < e.attrs.size(); ++i)
-    if (e.attrs[i].name == name) return offs[i];
-  return e.offset;
-}
-
-Location Document::locate(std::size_t offset) const {
-  Location loc;
-  if (offset != kNoOffset) {
-    if (indexed_size_ != text.size()) {
-      lines_ = LineIndex(text);
-      indexed_size_ = text.size();
-    }
-    loc = lines_.locate(offset);
-  }
-  loc.file = file;
-  return loc;
 }
 
 }  // namespace genokit::xode

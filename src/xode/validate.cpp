@@ -17,7 +17,7 @@ bool is_namespace_attr(std::string_view n) {
 }
 
 Location attr_loc(const Document& doc, const XmlNode& e, const XmlAttr& a) {
-  return doc.locate(doc.attr_offset(e, a.name));
+  return doc.locate(doc.attr_offset(e, a.name()));
 }
 
 struct Validator {
@@ -25,8 +25,8 @@ struct Validator {
   Diagnostics& diags;
   struct NameUse {
     int count = 0;
-    const XmlNode* first = nullptr;
-    const XmlNode* second = nullptr;
+    XmlNode first;
+    XmlNode second;
   };
   std::unordered_map<std::string, NameUse> names;
 
@@ -34,74 +34,84 @@ struct Validator {
   void report_duplicates() {
     std::vector<std::pair<std::size_t, std::string>> dups;
     for (const auto& [n, u] : names)
-      if (u.count > 1) dups.emplace_back(u.second->offset, n);
+      if (u.count > 1) dups.emplace_back(u.second.offset(), n);
     std::sort(dups.begin(), dups.end());
     for (const auto& [off, n] : dups) {
       const NameUse& u = names[n];
-      Location first = doc.locate(u.first->offset);
+      Location first = doc.locate(u.first);
       diags.warning("xode.duplicate-name",
                     "name '" + n + "' is used " + std::to_string(u.count) + " times (first at line " +
                         std::to_string(first.line) + "); XODE names must be unique",
-                    doc.locate(doc.attr_offset(*u.second, "name")));
+                    doc.locate(doc.attr_offset(u.second, "name")));
     }
   }
 
   void check_attrs(const XmlNode& e, const ElementSpec& spec) {
-    for (const auto& a : e.attrs) {
-      if (is_namespace_attr(a.name)) continue;
-      const AttrSpec* as = find_attr(spec, a.name);
-      Location at = attr_loc(doc, e, a);
+    for (XmlAttr a : e.attrs()) {
+      if (is_namespace_attr(a.name())) continue;
+      const AttrSpec* as = find_attr(spec, a.name());
+      // Where the attribute is: only scanned for when there is something to report.
+      auto at = [&] { return attr_loc(doc, e, a); };
       if (!as) {
         if (spec.any_attributes) continue;
-        if (e.name == "axis")
+        if (e.name() == "axis")
           diags.error("xode.unknown-axis-param",
-                      "invalid attribute '" + a.name +
+                      "invalid attribute '" + std::string(a.name()) +
                           "' of <axis>: not a joint parameter (LoStop, HiStop, Vel, "
                           "FMax, FudgeFactor, Bounce, CFM, StopERP, StopCFM, SuspensionERP, SuspensionCFM)",
-                      at);
+                      at());
         else
-          diags.warning("xode.unknown-attribute",
-                        "unknown attribute '" + a.name + "' on <" + e.name + "> (kept)", at);
+          diags.warning(
+              "xode.unknown-attribute",
+              "unknown attribute '" + std::string(a.name()) + "' on <" + std::string(e.name()) + "> (kept)",
+              at());
         continue;
       }
-      std::string_view v = trim(a.value);
+      std::string_view v = trim(a.value());
       switch (as->type) {
         case AttrType::number: {
           auto d = parse_double(v);
           if (!d) {
-            diags.error(
-                "xode.bad-number",
-                "attribute " + a.name + " of <" + e.name + "> must be a number, not '" + a.value + "'", at);
+            diags.error("xode.bad-number",
+                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
+                            "> must be a number, not '" + std::string(a.value()) + "'",
+                        at());
           } else if (!std::isfinite(*d)) {
             diags.error("xode.non-finite",
-                        "attribute " + a.name + " of <" + e.name + "> is not finite ('" + a.value + "')", at);
+                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
+                            "> is not finite ('" + std::string(a.value()) + "')",
+                        at());
           } else if (as->range == Range::positive && !(*d > 0)) {
             diags.error("xode.non-positive",
-                        "attribute " + a.name + " of <" + e.name + "> must be greater than 0, not " + a.value,
-                        at);
+                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
+                            "> must be greater than 0, not " + std::string(a.value()),
+                        at());
           } else if (as->range == Range::non_negative && *d < 0) {
-            diags.error("xode.negative", "attribute " + a.name + " of <" + e.name + "> must not be negative",
-                        at);
+            diags.error("xode.negative",
+                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
+                            "> must not be negative",
+                        at());
           }
           break;
         }
         case AttrType::integer:
           if (!parse_int(v))
-            diags.error(
-                "xode.bad-integer",
-                "attribute " + a.name + " of <" + e.name + "> must be an integer, not '" + a.value + "'", at);
+            diags.error("xode.bad-integer",
+                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
+                            "> must be an integer, not '" + std::string(a.value()) + "'",
+                        at());
           break;
         case AttrType::boolean:
-          if (a.value != "true" && a.value != "false")
+          if (a.value() != "true" && a.value() != "false")
             diags.error("xode.bad-boolean",
-                        "attribute " + a.name + " of <" + e.name + "> must be 'true' or 'false', not '" +
-                            a.value + "'",
-                        at);
+                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
+                            "> must be 'true' or 'false', not '" + std::string(a.value()) + "'",
+                        at());
           break;
         case AttrType::angle_format:
-          if (a.value != "radians" && a.value != "degrees")
+          if (a.value() != "radians" && a.value() != "degrees")
             diags.error("xode.bad-angle-format",
-                        "aformat must be 'radians' or 'degrees', not '" + a.value + "'", at);
+                        "aformat must be 'radians' or 'degrees', not '" + std::string(a.value()) + "'", at());
           break;
         case AttrType::text:
           break;
@@ -109,12 +119,13 @@ struct Validator {
     }
     for (const auto& as : spec.attrs) {
       if (!as.required || e.has_attr(as.name)) continue;
-      if (e.name == "xode" && as.name == "version") {
+      if (e.name() == "xode" && as.name == "version") {
         diags.warning("xode.missing-version",
                       "<xode> has no version attribute (XODE requires one, e.g. 1.0r22)", doc.locate(e));
         continue;
       }
-      diags.error("xode.missing-attribute", "<" + e.name + "> needs the attribute " + std::string(as.name),
+      diags.error("xode.missing-attribute",
+                  "<" + std::string(e.name()) + "> needs the attribute " + std::string(as.name),
                   doc.locate(e));
     }
   }
@@ -122,19 +133,18 @@ struct Validator {
   void check_content(const XmlNode& e) {
     auto count = [&](std::initializer_list<std::string_view> kinds) {
       int n = 0;
-      for (const auto& c : e.children)
-        if (c.is_element())
-          for (auto k : kinds)
-            if (c.name == k) ++n;
+      for (XmlNode c : e.elements())
+        for (auto k : kinds)
+          if (c.name() == k) ++n;
       return n;
     };
-    if (e.name == "geom") {
+    if (e.name() == "geom") {
       int n = count({"box", "sphere", "cylinder", "cappedCylinder", "cone", "plane", "ray", "trimesh"});
       if (n == 0)
         diags.error("xode.geom-without-shape", "no geom type element found in <geom>", doc.locate(e));
       if (n > 1)
         diags.error("xode.geom-multiple-shapes", "<geom> has more than one shape element", doc.locate(e));
-    } else if (e.name == "joint") {
+    } else if (e.name() == "joint") {
       int n = count({"amotor", "ball", "fixed", "hinge", "hinge2", "slider", "universal"});
       if (n == 0)
         diags.error("xode.joint-without-type", "no joint type element found in <joint>", doc.locate(e));
@@ -142,66 +152,69 @@ struct Validator {
         diags.error("xode.joint-multiple-types", "<joint> has more than one type element", doc.locate(e));
       if (count({"link1"}) > 1 || count({"link2"}) > 1)
         diags.error("xode.duplicate-link", "<joint> has more than one <link1> or <link2>", doc.locate(e));
-    } else if (e.name == "mass_shape") {
+    } else if (e.name() == "mass_shape") {
       if (!e.has_attr("density") && !e.has_attr("total"))
         diags.error("xode.mass-shape-without-amount", "<mass_shape> needs a density or a total attribute",
                     doc.locate(e));
       int n = count({"sphere", "box", "cylinder", "cappedCylinder"});
       if (n != 1)
         diags.error("xode.mass-shape-count", "<mass_shape> must hold exactly one shape", doc.locate(e));
-    } else if (e.name == "mass") {
+    } else if (e.name() == "mass") {
       if (count({"mass_struct"}) && count({"mass_shape"}))
         diags.error("xode.mass-struct-and-shape", "<mass> cannot have both <mass_struct> and <mass_shape>",
                     doc.locate(e));
-    } else if (e.name == "rotation") {
+    } else if (e.name() == "rotation") {
       if (count({"euler", "axisangle", "quaternion"}) != 1)
         diags.error("xode.rotation-count", "<rotation> must hold exactly one of euler, axisangle, quaternion",
                     doc.locate(e));
-    } else if (e.name == "transform") {
+    } else if (e.name() == "transform") {
       if (count({"matrix4f"}) && count({"position", "rotation", "euler", "scale"}))
         diags.warning("xode.transform-mixed",
                       "<transform> mixes <matrix4f> with vector components; they are combined (matrix first)",
                       doc.locate(e));
-    } else if (e.name == "ext") {
+    } else if (e.name() == "ext") {
       if (!e.has_attr("name") && !e.has_attr("ename"))
         diags.warning("xode.ext-without-name", "<ext> should carry a name (or ename) attribute",
                       doc.locate(e));
-    } else if (e.name == "world") {
+    } else if (e.name() == "world") {
       if (!count({"space"}))
         diags.warning("xode.world-without-space", "<world> holds no <space>", doc.locate(e));
     }
     if (count({"transform"}) > 1)
-      diags.error("xode.duplicate-transform", "<" + e.name + "> has more than one <transform>",
+      diags.error("xode.duplicate-transform", "<" + std::string(e.name()) + "> has more than one <transform>",
                   doc.locate(e));
   }
 
   void walk(const XmlNode& e, const ElementSpec* parent) {
-    const ElementSpec* spec = find_element(e.name);
+    const ElementSpec* spec = find_element(e.name());
     if (!spec) {
       diags.error("xode.unknown-element",
-                  "unknown element <" + e.name + ">" +
+                  "unknown element <" + std::string(e.name()) + ">" +
                       (parent ? " in <" + std::string(parent->name) + ">" : std::string()),
                   doc.locate(e));
       return;
     }
-    if (parent && !allows_child(*parent, e.name))
-      diags.error("xode.invalid-child",
-                  "<" + e.name + "> is not a valid child of <" + std::string(parent->name) + ">",
-                  doc.locate(e));
+    if (parent && !allows_child(*parent, e.name()))
+      diags.error(
+          "xode.invalid-child",
+          "<" + std::string(e.name()) + "> is not a valid child of <" + std::string(parent->name) + ">",
+          doc.locate(e));
     check_attrs(e, *spec);
-    if (const XmlAttr* n = e.attr("name"); n && e.name != "xode" && e.name != "ext") {
-      auto& use = names[n->value];
+    if (XmlAttr n = e.attr("name"); n && e.name() != "xode" && e.name() != "ext") {
+      auto& use = names[std::string(n.value())];
       if (use.count++ == 0)
-        use.first = &e;
+        use.first = e;
       else if (use.count == 2)
-        use.second = &e;
+        use.second = e;
     }
     if (spec->open_content) return;  // ext: kept verbatim, not validated
     check_content(e);
-    for (const auto& c : e.children) {
-      if (c.kind == NodeKind::text || c.kind == NodeKind::cdata)
-        diags.warning("xode.unexpected-text", "text inside <" + e.name + "> is ignored", doc.locate(e));
-      if (c.is_element()) walk(c, spec);
+    for (XmlNode c : e.children()) {
+      NodeKind k = c.kind();
+      if (k == NodeKind::text || k == NodeKind::cdata)
+        diags.warning("xode.unexpected-text", "text inside <" + std::string(e.name()) + "> is ignored",
+                      doc.locate(e));
+      if (k == NodeKind::element) walk(c, spec);
     }
   }
 };
@@ -210,8 +223,9 @@ struct Validator {
 
 void validate_document(const Document& doc, Diagnostics& diags) {
   Validator v{doc, diags, {}};
-  if (doc.root.name != "xode") return;  // the reader already reported it
-  v.walk(doc.root, nullptr);
+  XmlNode root = doc.root();
+  if (!root || root.name() != "xode") return;  // the reader already reported it
+  v.walk(root, nullptr);
   v.report_duplicates();
 }
 

@@ -1,71 +1,7 @@
-// Canonical XODE writer and the small tree-editing helpers used to build documents in code.
-#include "genokit/core/numbers.hpp"
+// Canonical XODE writer and structural comparison of documents.
 #include "genokit/xode/document.hpp"
 
 namespace genokit::xode {
-
-const XmlAttr* XmlNode::attr(std::string_view n) const {
-  for (const auto& a : attrs)
-    if (a.name == n) return &a;
-  return nullptr;
-}
-
-std::string_view XmlNode::attr_or(std::string_view n, std::string_view fallback) const {
-  const XmlAttr* a = attr(n);
-  return a ? std::string_view(a->value) : fallback;
-}
-
-XmlNode& XmlNode::set(std::string_view n, std::string_view v) {
-  raw.clear();
-  for (auto& a : attrs)
-    if (a.name == n) {
-      a.value = std::string(v);
-      return *this;
-    }
-  attrs.push_back(XmlAttr{std::string(n), std::string(v), kNoOffset});
-  return *this;
-}
-
-XmlNode& XmlNode::set(std::string_view n, double v) {
-  return set(n, format_double(v));
-}
-
-XmlNode& XmlNode::add(std::string_view element_name) {
-  raw.clear();
-  children.push_back(make_element(element_name));
-  return children.back();
-}
-
-XmlNode& XmlNode::add_comment(std::string_view text) {
-  raw.clear();
-  XmlNode c;
-  c.kind = NodeKind::comment;
-  c.value = std::string(text);
-  children.push_back(std::move(c));
-  return *this;
-}
-
-std::vector<const XmlNode*> XmlNode::elements() const {
-  std::vector<const XmlNode*> out;
-  for (const auto& c : children)
-    if (c.is_element()) out.push_back(&c);
-  return out;
-}
-
-XmlNode make_element(std::string_view name) {
-  XmlNode n;
-  n.kind = NodeKind::element;
-  n.name = std::string(name);
-  return n;
-}
-
-Document new_document(std::string_view name) {
-  Document d;
-  d.root = make_element("xode");
-  d.root.set("version", "1.0r22");
-  if (!name.empty()) d.root.set("name", name);
-  return d;
-}
 
 namespace {
 
@@ -119,56 +55,69 @@ std::string safe_comment(std::string_view s) {
 void write(std::string& out, const XmlNode& n, int level, const WriteOptions& opt, bool pretty) {
   std::string pad = pretty ? std::string(static_cast<std::size_t>(level * opt.indent), ' ') : std::string();
   const char* nl = pretty ? "\n" : "";
-  switch (n.kind) {
+  switch (n.kind()) {
     case NodeKind::comment:
-      out += pad + "<!--" + safe_comment(n.value) + "-->" + nl;
+      out += pad + "<!--" + safe_comment(n.value()) + "-->" + nl;
       return;
     case NodeKind::pi:
-      out += pad + "<?" + n.name + (n.value.empty() ? "" : " ") + n.value + "?>" + nl;
+      out += pad + "<?";
+      out += n.name();
+      if (!n.value().empty()) out += ' ';
+      out += n.value();
+      out += std::string("?>") + nl;
       return;
     case NodeKind::doctype:
-      out += pad + "<!DOCTYPE " + n.value + ">" + nl;
+      out += pad + "<!DOCTYPE ";
+      out += n.value();
+      out += std::string(">") + nl;
       return;
     case NodeKind::cdata:
-      out += pad + "<![CDATA[" + n.value + "]]>" + nl;
+      out += pad + "<![CDATA[";
+      out += n.value();
+      out += std::string("]]>") + nl;
       return;
     case NodeKind::text:
       out += pad;
-      escape(out, n.value, false);
+      escape(out, n.value(), false);
       out += nl;
       return;
     case NodeKind::element:
       break;
   }
-  if (!n.raw.empty()) {  // retained extension data: byte for byte
-    out += pad + n.raw + nl;
+  if (std::string_view raw = n.raw(); !raw.empty()) {  // retained extension data: byte for byte
+    out += pad;
+    out += raw;
+    out += nl;
     return;
   }
-  out += pad + "<" + n.name;
-  for (const auto& a : n.attrs) {
+  out += pad + "<";
+  out += n.name();
+  for (XmlAttr a : n.attrs()) {
     out += ' ';
-    out += a.name;
+    out += a.name();
     out += "=\"";
-    escape(out, a.value, true);
+    escape(out, a.value(), true);
     out += '"';
   }
-  if (n.children.empty()) {
+  if (n.children().empty()) {
     out += std::string("/>") + nl;
     return;
   }
   // Mixed content (text among elements) is written inline so no whitespace is added to it.
   bool mixed = false;
-  for (const auto& c : n.children)
-    if (c.kind == NodeKind::text || c.kind == NodeKind::cdata) mixed = true;
+  for (XmlNode c : n.children())
+    if (c.kind() == NodeKind::text || c.kind() == NodeKind::cdata) mixed = true;
   out += ">";
   if (mixed || !pretty) {
-    for (const auto& c : n.children) write(out, c, 0, opt, false);
+    for (XmlNode c : n.children()) write(out, c, 0, opt, false);
   } else {
     out += "\n";
-    for (const auto& c : n.children) write(out, c, level + 1, opt, true);
+    for (XmlNode c : n.children()) write(out, c, level + 1, opt, true);
     out += pad;
   }
-  out += "</" + n.name + ">" + nl;
+  out += "</";
+  out += n.name();
+  out += std::string(">") + nl;
 }
 
 }  // namespace
@@ -182,9 +131,9 @@ std::string write_node(const XmlNode& n, const WriteOptions& opt) {
 std::string write_document(const Document& doc, const WriteOptions& opt) {
   std::string out;
   if (opt.declaration) out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  for (const auto& n : doc.prolog) write(out, n, 0, opt, true);
-  write(out, doc.root, 0, opt, true);
-  for (const auto& n : doc.epilog) write(out, n, 0, opt, true);
+  for (XmlNode n : doc.prolog()) write(out, n, 0, opt, true);
+  if (XmlNode r = doc.root()) write(out, r, 0, opt, true);
+  for (XmlNode n : doc.epilog()) write(out, n, 0, opt, true);
   return out;
 }
 
@@ -193,29 +142,40 @@ bool equal_nodes(const XmlNode& a, const XmlNode& b, std::string* why) {
     if (why) *why = what;
     return false;
   };
-  if (a.kind != b.kind) return differ("node kinds differ at <" + a.name + ">");
-  if (a.name != b.name) return differ("<" + a.name + "> vs <" + b.name + ">");
-  if (a.value != b.value) return differ("text differs in <" + a.name + ">");
-  if (a.attrs.size() != b.attrs.size()) return differ("attribute count differs in <" + a.name + ">");
-  for (std::size_t i = 0; i < a.attrs.size(); ++i)
-    if (a.attrs[i].name != b.attrs[i].name || a.attrs[i].value != b.attrs[i].value)
-      return differ("attribute " + a.attrs[i].name + " differs in <" + a.name + ">");
-  if (a.children.size() != b.children.size()) return differ("child count differs in <" + a.name + ">");
-  for (std::size_t i = 0; i < a.children.size(); ++i)
-    if (!equal_nodes(a.children[i], b.children[i], why)) return false;
+  std::string an(a.name());
+  if (a.kind() != b.kind()) return differ("node kinds differ at <" + an + ">");
+  if (a.name() != b.name()) return differ("<" + an + "> vs <" + std::string(b.name()) + ">");
+  if (a.value() != b.value()) return differ("text differs in <" + an + ">");
+  auto ia = a.attrs().begin(), ib = b.attrs().begin();
+  for (; ia != a.attrs().end() && ib != b.attrs().end(); ++ia, ++ib)
+    if ((*ia).name() != (*ib).name() || (*ia).value() != (*ib).value())
+      return differ("attribute " + std::string((*ia).name()) + " differs in <" + an + ">");
+  if ((ia == a.attrs().end()) != (ib == b.attrs().end()))
+    return differ("attribute count differs in <" + an + ">");
+  auto ca = a.children().begin(), cb = b.children().begin();
+  for (; ca != a.children().end() && cb != b.children().end(); ++ca, ++cb)
+    if (!equal_nodes(*ca, *cb, why)) return false;
+  if ((ca == a.children().end()) != (cb == b.children().end()))
+    return differ("child count differs in <" + an + ">");
   return true;
 }
 
 bool equal_documents(const Document& a, const Document& b, std::string* why) {
-  if (a.prolog.size() != b.prolog.size() || a.epilog.size() != b.epilog.size()) {
+  std::vector<XmlNode> pa = a.prolog(), pb = b.prolog(), ea = a.epilog(), eb = b.epilog();
+  if (pa.size() != pb.size() || ea.size() != eb.size()) {
     if (why) *why = "prolog/epilog differ";
     return false;
   }
-  for (std::size_t i = 0; i < a.prolog.size(); ++i)
-    if (!equal_nodes(a.prolog[i], b.prolog[i], why)) return false;
-  for (std::size_t i = 0; i < a.epilog.size(); ++i)
-    if (!equal_nodes(a.epilog[i], b.epilog[i], why)) return false;
-  return equal_nodes(a.root, b.root, why);
+  for (std::size_t i = 0; i < pa.size(); ++i)
+    if (!equal_nodes(pa[i], pb[i], why)) return false;
+  for (std::size_t i = 0; i < ea.size(); ++i)
+    if (!equal_nodes(ea[i], eb[i], why)) return false;
+  if (!a.root() || !b.root()) {
+    if (static_cast<bool>(a.root()) == static_cast<bool>(b.root())) return true;
+    if (why) *why = "only one document has a root element";
+    return false;
+  }
+  return equal_nodes(a.root(), b.root(), why);
 }
 
 }  // namespace genokit::xode

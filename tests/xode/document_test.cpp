@@ -38,13 +38,19 @@ const Diagnostic* find(const Diagnostics& d, std::string_view code) {
   return nullptr;
 }
 
-void collect_ext(const XmlNode& n, std::vector<const XmlNode*>& out) {
+void collect_ext(const XmlNode& n, std::vector<XmlNode>& out) {
   if (!n.is_element()) return;
-  if (n.name == "ext") {
-    out.push_back(&n);
+  if (n.name() == "ext") {
+    out.push_back(n);
     return;
   }
-  for (const auto& c : n.children) collect_ext(c, out);
+  for (XmlNode c : n.children()) collect_ext(c, out);
+}
+
+std::vector<XmlNode> elements_of(const XmlNode& n) {
+  std::vector<XmlNode> out;
+  for (XmlNode c : n.elements()) out.push_back(c);
+  return out;
 }
 
 }  // namespace
@@ -66,14 +72,14 @@ TEST(XodeDocument, CorpusRoundTripIsLossless) {
     std::string why;
     EXPECT_TRUE(equal_documents(a, b, &why)) << why;
     EXPECT_EQ(write_document(b), text);  // canonical form is a fixed point
-    std::vector<const XmlNode*> ea, eb;
-    collect_ext(a.root, ea);
-    collect_ext(b.root, eb);
+    std::vector<XmlNode> ea, eb;
+    collect_ext(a.root(), ea);
+    collect_ext(b.root(), eb);
     ASSERT_EQ(ea.size(), eb.size());
     for (std::size_t i = 0; i < ea.size(); ++i) {
-      EXPECT_FALSE(ea[i]->raw.empty());
-      EXPECT_EQ(ea[i]->raw, eb[i]->raw);                    // ext bytes identical after the round trip
-      EXPECT_NE(text.find(ea[i]->raw), std::string::npos);  // and written verbatim
+      EXPECT_FALSE(ea[i].raw().empty());
+      EXPECT_EQ(ea[i].raw(), eb[i].raw());                   // ext bytes identical after the round trip
+      EXPECT_NE(text.find(ea[i].raw()), std::string::npos);  // and written verbatim
     }
   }
 }
@@ -88,8 +94,8 @@ TEST(XodeDocument, KeepsCommentsUnknownAttributesAndTrailingContent) {
   Document d;
   Diagnostics diags;
   ASSERT_TRUE(read_document(src, {}, d, diags));
-  EXPECT_EQ(d.prolog.size(), 1u);
-  EXPECT_EQ(d.epilog.size(), 1u);
+  EXPECT_EQ(d.prolog().size(), 1u);
+  EXPECT_EQ(d.epilog().size(), 1u);
   std::string out = write_document(d);
   EXPECT_EQ(out,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -108,8 +114,8 @@ TEST(XodeDocument, KeepsCommentsUnknownAttributesAndTrailingContent) {
 
 TEST(XodeDocument, BuildsDocumentsFromCode) {
   Document d = new_document("demo");
-  XmlNode& space = d.root.add("world").add("space");
-  XmlNode& body = space.add("body").set("name", "ball");
+  XmlNode space = d.root().add("world").add("space");
+  XmlNode body = space.add("body").set("name", "ball");
   body.add("transform").add("position").set("x", 0.0).set("y", 2.5).set("z", 0.0);
   body.add("geom").add("sphere").set("radius", 0.5);
   body.add("mass").add("mass_shape").set("density", 1.0).add("sphere").set("radius", 0.5);
@@ -163,8 +169,8 @@ TEST(XodeDocument, SelfClosedRootStrictAndLenient) {
   ASSERT_TRUE(read_document(src, ro, d, lenient));
   EXPECT_FALSE(lenient.has_errors());
   EXPECT_TRUE(has_code(lenient, "xode.self-closed-root"));
-  ASSERT_EQ(d.root.elements().size(), 1u);
-  EXPECT_EQ(d.root.elements()[0]->name, "world");
+  ASSERT_EQ(elements_of(d.root()).size(), 1u);
+  EXPECT_EQ(elements_of(d.root())[0].name(), "world");
 }
 
 TEST(XodeDocument, SelfClosedRootWithoutClosingTag) {
@@ -181,7 +187,7 @@ TEST(XodeDocument, SelfClosedRootWithoutClosingTag) {
   Diagnostics lenient;
   ASSERT_TRUE(read_document(src, ro, d, lenient));
   EXPECT_FALSE(lenient.has_errors());
-  EXPECT_EQ(d.root.elements()[0]->name, "world");
+  EXPECT_EQ(elements_of(d.root())[0].name(), "world");
 }
 
 TEST(XodeDocument, WorldRootIsWrappedInLenientMode) {
@@ -196,8 +202,8 @@ TEST(XodeDocument, WorldRootIsWrappedInLenientMode) {
   ASSERT_TRUE(read_document(src, ro, d, lenient));
   EXPECT_FALSE(lenient.has_errors());
   EXPECT_TRUE(has_code(lenient, "xode.world-root"));
-  EXPECT_EQ(d.root.name, "xode");
-  EXPECT_EQ(d.root.elements()[0]->name, "world");
+  EXPECT_EQ(d.root().name(), "xode");
+  EXPECT_EQ(elements_of(d.root())[0].name(), "world");
 }
 
 TEST(XodeDocument, BomAndLatin1) {
@@ -210,7 +216,7 @@ TEST(XodeDocument, BomAndLatin1) {
   Diagnostics d2;
   ASSERT_TRUE(read_document(
       "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><xode version=\"1\" name=\"caf\xE9\"/>", {}, d, d2));
-  EXPECT_EQ(d.root.attr_or("name", ""), "caf\xC3\xA9");
+  EXPECT_EQ(d.root().attr_or("name", ""), "caf\xC3\xA9");
   // Undeclared Latin-1: an error unless lenient.
   Diagnostics d3;
   EXPECT_FALSE(read_document("<xode version=\"1\" name=\"caf\xE9\"/>", {}, d, d3));
@@ -220,7 +226,7 @@ TEST(XodeDocument, BomAndLatin1) {
   ro.lenient = true;
   ASSERT_TRUE(read_document("<xode version=\"1\" name=\"caf\xE9\"/>", ro, d, d4));
   EXPECT_TRUE(has_code(d4, "xode.undeclared-latin1"));
-  EXPECT_EQ(d.root.attr_or("name", ""), "caf\xC3\xA9");
+  EXPECT_EQ(d.root().attr_or("name", ""), "caf\xC3\xA9");
 }
 
 TEST(XodeDocument, BillionLaughsIsNotExpanded) {
@@ -235,7 +241,7 @@ TEST(XodeDocument, BillionLaughsIsNotExpanded) {
   Diagnostics diags;
   ASSERT_TRUE(read_document(src, {}, d, diags));
   EXPECT_TRUE(has_code(diags, "xode.doctype-entities"));
-  EXPECT_LT(d.root.attr_or("name", "").size(), 100u);
+  EXPECT_LT(d.root().attr_or("name", "").size(), 100u);
 }
 
 TEST(XodeDocument, DeepNestingIsRejected) {
@@ -253,11 +259,11 @@ TEST(XodeDocument, AttributeOffsetsPointAtTheAttribute) {
   Document d;
   Diagnostics diags;
   ASSERT_TRUE(read_document("<xode version=\"1\">\n  <world  name = 'w'/></xode>", {}, d, diags));
-  const XmlNode* w = d.root.elements()[0];
-  Location at = d.locate(d.attr_offset(*w, "name"));
+  XmlNode w = d.root().first_element();
+  Location at = d.locate(d.attr_offset(w, "name"));
   EXPECT_EQ(at.line, 2u);
   EXPECT_EQ(at.column, 11u);
-  EXPECT_EQ(d.locate(*w).column, 3u);
+  EXPECT_EQ(d.locate(w).column, 3u);
 }
 
 TEST(XodeDocument, CommentsWithDoubleDashesRoundTrip) {
@@ -269,7 +275,8 @@ TEST(XodeDocument, CommentsWithDoubleDashesRoundTrip) {
   EXPECT_NE(text.find("<!--a <!--b-- c-->"), std::string::npos);
   ASSERT_TRUE(read_document(text, {}, b, d));
   EXPECT_TRUE(equal_documents(a, b));
-  XmlNode n = make_element("x");
+  Document c = new_document();
+  XmlNode n = c.root().add("x");
   n.add_comment("ends -->");
   EXPECT_EQ(write_node(n), "<x>\n  <!--ends - ->-->\n</x>\n");
 }

@@ -1,9 +1,16 @@
 // XODE documents as a retained XML tree (+retain): element and attribute order, unknown
 // attributes and elements, comments, `ext` subtrees (verbatim source bytes) and whatever follows
 // the root element are all kept, so a document read and written back says the same thing.
+//
+// The tree is pugixml's DOM itself: a Document owns the parsed pugixml document, and XmlNode /
+// XmlAttr are light handles into it (two pointers, copied by value, valid as long as the
+// Document lives; moving the Document keeps them valid). Reading therefore costs little more than
+// pugixml's own parse: names and values stay in pugixml's buffer, offsets come from it, and the
+// source bytes of an <ext> are sliced from the text only when they are written.
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,66 +18,190 @@
 #include "genokit/core/diagnostics.hpp"
 #include "genokit/core/text.hpp"
 
+namespace pugi {
+struct xml_node_struct;
+struct xml_attribute_struct;
+}  // namespace pugi
+
 namespace genokit::xode {
 
 inline constexpr std::string_view kSupportString = "XODE 1.0r22 +retain";
 inline constexpr std::size_t kNoOffset = static_cast<std::size_t>(-1);
 
-struct XmlAttr {
-  std::string name;
-  std::string value;
-  std::size_t offset = kNoOffset;  // set by code that knows it; see Document::attr_offset
+struct DocumentData;  // internal (src/xode/document_data.hpp)
+
+// An attribute of an element; a null handle (false) when absent.
+class XmlAttr {
+ public:
+  XmlAttr() = default;
+  explicit operator bool() const { return a_ != nullptr; }
+  bool operator==(const XmlAttr& o) const { return a_ == o.a_; }
+  std::string_view name() const;
+  std::string_view value() const;
+  XmlAttr next() const;  // the following attribute of the same element (null after the last)
+
+ private:
+  friend class XmlNode;
+  explicit XmlAttr(pugi::xml_attribute_struct* a) : a_(a) {}
+  pugi::xml_attribute_struct* a_ = nullptr;
 };
 
 enum class NodeKind { element, text, cdata, comment, pi, doctype };
 
-struct XmlNode {
-  NodeKind kind = NodeKind::element;
-  std::string name;   // element or processing-instruction name
-  std::string value;  // text, comment, PI or doctype content
-  std::vector<XmlAttr> attrs;
-  std::vector<XmlNode> children;
-  std::size_t offset = kNoOffset;  // byte offset of the '<' in Document::text (kNoOffset = built in code)
-  // For <ext> elements read from a file: the element's exact source bytes, written back verbatim.
-  // Cleared by editing helpers; empty for elements built in code.
-  std::string raw;
+class XmlNode;
 
-  bool is_element() const { return kind == NodeKind::element; }
-  const XmlAttr* attr(std::string_view n) const;
-  bool has_attr(std::string_view n) const { return attr(n) != nullptr; }
-  std::string_view attr_or(std::string_view n, std::string_view fallback) const;
-  // Sets (or adds, at the end) an attribute; returns *this for chaining.
-  XmlNode& set(std::string_view n, std::string_view v);
-  XmlNode& set(std::string_view n, double v);
-  // Appends a child element and returns it (references stay valid until the next append).
-  XmlNode& add(std::string_view element_name);
-  XmlNode& add_comment(std::string_view text);
-  // Element children only, in order.
-  std::vector<const XmlNode*> elements() const;
+// Forward ranges over the children or attributes of a node (no allocation).
+class XmlNodeRange {
+ public:
+  class iterator {
+   public:
+    using value_type = XmlNode;
+    using difference_type = std::ptrdiff_t;
+    iterator() = default;
+    XmlNode operator*() const;
+    iterator& operator++();
+    iterator operator++(int) {
+      iterator t = *this;
+      ++*this;
+      return t;
+    }
+    bool operator==(const iterator& o) const { return n_ == o.n_; }
+
+   private:
+    friend class XmlNodeRange;
+    friend class XmlNode;
+    iterator(DocumentData* d, pugi::xml_node_struct* n, bool elements_only)
+        : d_(d), n_(n), elements_only_(elements_only) {}
+    DocumentData* d_ = nullptr;
+    pugi::xml_node_struct* n_ = nullptr;
+    bool elements_only_ = false;
+  };
+  iterator begin() const { return begin_; }
+  iterator end() const { return {}; }
+  bool empty() const { return begin_.n_ == nullptr; }
+
+ private:
+  friend class XmlNode;
+  explicit XmlNodeRange(iterator b) : begin_(b) {}
+  iterator begin_;
 };
 
-XmlNode make_element(std::string_view name);
+class XmlAttrRange {
+ public:
+  class iterator {
+   public:
+    using value_type = XmlAttr;
+    using difference_type = std::ptrdiff_t;
+    iterator() = default;
+    explicit iterator(XmlAttr a) : a_(a) {}
+    XmlAttr operator*() const { return a_; }
+    iterator& operator++() {
+      a_ = a_.next();
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator t = *this;
+      ++*this;
+      return t;
+    }
+    bool operator==(const iterator& o) const { return a_ == o.a_; }
 
-struct Document {
-  std::vector<XmlNode> prolog;  // comments, PIs, doctype before the root (the XML declaration is not kept)
-  XmlNode root;
-  std::vector<XmlNode> epilog;    // comments and PIs after the root (PyBrain keeps parameters there)
+   private:
+    XmlAttr a_;
+  };
+  iterator begin() const { return iterator(first_); }
+  iterator end() const { return iterator(); }
+  bool empty() const { return !first_; }
+
+ private:
+  friend class XmlNode;
+  explicit XmlAttrRange(XmlAttr first) : first_(first) {}
+  XmlAttr first_;
+};
+
+// A node of a Document (element, text, CDATA, comment, processing instruction or doctype); a
+// null handle (false) stands for "no node".
+class XmlNode {
+ public:
+  XmlNode() = default;
+  explicit operator bool() const { return n_ != nullptr; }
+  bool operator==(const XmlNode& o) const { return n_ == o.n_; }
+
+  NodeKind kind() const;
+  bool is_element() const;
+  std::string_view name() const;   // element or processing-instruction name
+  std::string_view value() const;  // text, comment, PI or doctype content
+  // Byte offset of the '<' in Document::text() (comments: of their text); kNoOffset for nodes
+  // built in code.
+  std::size_t offset() const;
+  // For an <ext> element read from a file and not edited since: its exact source bytes (written
+  // back verbatim). Empty otherwise.
+  std::string_view raw() const;
+
+  XmlAttrRange attrs() const;
+  XmlAttr attr(std::string_view n) const;
+  bool has_attr(std::string_view n) const { return static_cast<bool>(attr(n)); }
+  std::string_view attr_or(std::string_view n, std::string_view fallback) const;
+
+  XmlNodeRange children() const;  // kept nodes in order (no blank text, no XML declaration)
+  XmlNodeRange elements() const;  // element children only
+  XmlNode first_element() const;
+  XmlNode child(std::string_view element_name) const;  // first element child with that name
+  XmlNode parent() const;
+
+  // Editing (documents built or changed in code). Sets (or adds, at the end) an attribute;
+  // returns *this for chaining. Numbers are written in the shortest form that reads back exactly.
+  XmlNode set(std::string_view n, std::string_view v) const;
+  XmlNode set(std::string_view n, const char* v) const { return set(n, std::string_view(v)); }
+  XmlNode set(std::string_view n, double v) const;
+  // Appends a child element and returns it.
+  XmlNode add(std::string_view element_name) const;
+  // Appends a comment; returns *this.
+  XmlNode add_comment(std::string_view text) const;
+
+ private:
+  friend class Document;
+  friend class XmlNodeRange;
+  friend struct DocumentData;
+  XmlNode(DocumentData* d, pugi::xml_node_struct* n) : d_(d), n_(n) {}
+  DocumentData* d_ = nullptr;
+  pugi::xml_node_struct* n_ = nullptr;
+};
+
+inline XmlNode XmlNodeRange::iterator::operator*() const {
+  return XmlNode(d_, n_);
+}
+
+class Document {
+ public:
+  Document();
+  ~Document();
+  Document(Document&&) noexcept;
+  Document& operator=(Document&&) noexcept;
+
+  XmlNode root() const;                 // the document element (null when there is none)
+  std::vector<XmlNode> prolog() const;  // comments, PIs, doctype before the root (not the XML declaration)
+  std::vector<XmlNode> epilog() const;  // comments and PIs after the root (PyBrain keeps parameters there)
+  // The decoded (UTF-8) source the offsets refer to ("" for documents built in code).
+  std::string_view text() const;
+
+  std::string file;               // for diagnostics
   std::string declared_encoding;  // as written in the XML declaration, "" if none
   bool had_bom = false;
   std::vector<std::string> repairs;  // what lenient reading changed (also reported as warnings)
-  // The decoded (UTF-8) source the offsets refer to.
-  std::string text;
-  std::string file;
 
-  // line:column of a byte offset of `text` (the line index is built on first use: most reads
+  // line:column of a byte offset of `text()` (the line index is built on first use: most reads
   // never need it).
   Location locate(std::size_t offset) const;
-  Location locate(const XmlNode& n) const { return locate(n.offset); }
-  // Byte offset of attribute `name` of `e` in `text` (found by scanning the start tag; the
+  Location locate(const XmlNode& n) const { return locate(n.offset()); }
+  // Byte offset of attribute `name` of `e` in `text()` (found by scanning the start tag; the
   // element's offset when it cannot be found).
   std::size_t attr_offset(const XmlNode& e, std::string_view name) const;
 
+  DocumentData& data() const { return *d_; }  // internal (reader, writer)
+
  private:
+  std::unique_ptr<DocumentData> d_;
   mutable LineIndex lines_;
   mutable std::size_t indexed_size_ = static_cast<std::size_t>(-1);
 };
@@ -100,7 +231,8 @@ std::string write_node(const XmlNode& n, const WriteOptions& opt = {});
 bool equal_nodes(const XmlNode& a, const XmlNode& b, std::string* why = nullptr);
 bool equal_documents(const Document& a, const Document& b, std::string* why = nullptr);
 
-// A new empty document <xode version="1.0r22"> for building scenes in code.
+// A new empty document <xode version="1.0r22"> for building scenes in code (add elements with
+// root().add(...)).
 Document new_document(std::string_view name = {});
 
 }  // namespace genokit::xode

@@ -1,0 +1,272 @@
+// Node and attribute handles over pugixml's DOM, the Document that owns it, and the editing
+// helpers used to build documents in code.
+#include <cstring>
+
+#include "genokit/core/numbers.hpp"
+#include "genokit/core/text.hpp"
+#include "xode/document_data.hpp"
+#include "xode/xml_scan.hpp"
+
+namespace genokit::xode {
+namespace {
+
+std::string_view sv(const char* s) {
+  return s ? std::string_view(s) : std::string_view();
+}
+
+pugi::xml_node px(pugi::xml_node_struct* n) {
+  return pugi::xml_node(n);
+}
+
+// Nodes a range yields: every element, and the other kinds unless only elements are asked for.
+// The XML declaration is not part of the tree (the writer writes its own); text that is only
+// blanks (form feeds or vertical tabs, which pugixml keeps) is layout, not content.
+bool kept(pugi::xml_node_struct* n, bool elements_only) {
+  pugi::xml_node x(n);
+  switch (x.type()) {
+    case pugi::node_element:
+      return true;
+    case pugi::node_pcdata:
+      return !elements_only && !trim(sv(x.value())).empty();
+    case pugi::node_cdata:
+    case pugi::node_comment:
+    case pugi::node_pi:
+    case pugi::node_doctype:
+      return !elements_only;
+    default:
+      return false;
+  }
+}
+
+pugi::xml_node_struct* skip(pugi::xml_node_struct* n, bool elements_only) {
+  while (n && !kept(n, elements_only)) n = px(n).next_sibling().internal_object();
+  return n;
+}
+
+}  // namespace
+
+// ---- XmlAttr ---------------------------------------------------------------------------------
+
+std::string_view XmlAttr::name() const {
+  return sv(pugi::xml_attribute(a_).name());
+}
+std::string_view XmlAttr::value() const {
+  return sv(pugi::xml_attribute(a_).value());
+}
+XmlAttr XmlAttr::next() const {
+  return XmlAttr(pugi::xml_attribute(a_).next_attribute().internal_object());
+}
+
+// ---- ranges ----------------------------------------------------------------------------------
+
+XmlNodeRange::iterator& XmlNodeRange::iterator::operator++() {
+  n_ = skip(px(n_).next_sibling().internal_object(), elements_only_);
+  return *this;
+}
+
+// ---- XmlNode ---------------------------------------------------------------------------------
+
+NodeKind XmlNode::kind() const {
+  switch (px(n_).type()) {
+    case pugi::node_pcdata:
+      return NodeKind::text;
+    case pugi::node_cdata:
+      return NodeKind::cdata;
+    case pugi::node_comment:
+      return NodeKind::comment;
+    case pugi::node_pi:
+      return NodeKind::pi;
+    case pugi::node_doctype:
+      return NodeKind::doctype;
+    default:
+      return NodeKind::element;
+  }
+}
+
+bool XmlNode::is_element() const {
+  return px(n_).type() == pugi::node_element;
+}
+
+std::string_view XmlNode::name() const {
+  return sv(px(n_).name());
+}
+
+std::string_view XmlNode::value() const {
+  return sv(px(n_).value());
+}
+
+std::size_t XmlNode::offset() const {
+  if (!n_) return kNoOffset;
+  pugi::xml_node x(n_);
+  std::ptrdiff_t off = x.offset_debug();
+  if (off < 0) {
+    auto it = d_->offsets.find(n_);
+    return it == d_->offsets.end() ? kNoOffset : it->second;
+  }
+  // pugixml gives the offset of the element's name; the '<' is just before it.
+  return x.type() == pugi::node_element && off > 0 ? static_cast<std::size_t>(off) - 1
+                                                   : static_cast<std::size_t>(off);
+}
+
+std::string_view XmlNode::raw() const {
+  if (!n_ || !is_element() || name() != "ext" || d_->edited.count(n_)) return {};
+  std::size_t lt = offset();
+  const std::string& t = d_->text;
+  if (lt == kNoOffset || lt >= t.size() || t[lt] != '<') return {};
+  std::size_t end = scan_element_end(t, lt);
+  if (end == kNoOffset) return {};
+  return std::string_view(t).substr(lt, end - lt);
+}
+
+XmlAttrRange XmlNode::attrs() const {
+  return XmlAttrRange(XmlAttr(px(n_).first_attribute().internal_object()));
+}
+
+XmlAttr XmlNode::attr(std::string_view n) const {
+  for (pugi::xml_attribute a = px(n_).first_attribute(); a; a = a.next_attribute()) {
+    const char* an = a.name();
+    // Compare without strlen: equal iff the first n.size() chars match and the name ends there.
+    if (std::strncmp(an, n.data(), n.size()) == 0 && an[n.size()] == '\0')
+      return XmlAttr(a.internal_object());
+  }
+  return XmlAttr();
+}
+
+std::string_view XmlNode::attr_or(std::string_view n, std::string_view fallback) const {
+  XmlAttr a = attr(n);
+  return a ? a.value() : fallback;
+}
+
+XmlNodeRange XmlNode::children() const {
+  return XmlNodeRange(XmlNodeRange::iterator(d_, skip(px(n_).first_child().internal_object(), false), false));
+}
+
+XmlNodeRange XmlNode::elements() const {
+  return XmlNodeRange(XmlNodeRange::iterator(d_, skip(px(n_).first_child().internal_object(), true), true));
+}
+
+XmlNode XmlNode::first_element() const {
+  return XmlNode(d_, skip(px(n_).first_child().internal_object(), true));
+}
+
+XmlNode XmlNode::child(std::string_view element_name) const {
+  for (XmlNode c : elements())
+    if (c.name() == element_name) return c;
+  return {};
+}
+
+XmlNode XmlNode::parent() const {
+  pugi::xml_node p = px(n_).parent();
+  if (!p || p.type() == pugi::node_document) return {};
+  return XmlNode(d_, p.internal_object());
+}
+
+XmlNode XmlNode::set(std::string_view n, std::string_view v) const {
+  d_->touch(px(n_));
+  std::string value(v);
+  if (XmlAttr a = attr(n)) {
+    pugi::xml_attribute(a.a_).set_value(value.c_str(), value.size());
+    return *this;
+  }
+  pugi::xml_attribute a = px(n_).append_attribute(std::string(n).c_str());
+  a.set_value(value.c_str(), value.size());
+  return *this;
+}
+
+XmlNode XmlNode::set(std::string_view n, double v) const {
+  return set(n, std::string_view(format_double(v)));
+}
+
+XmlNode XmlNode::add(std::string_view element_name) const {
+  d_->touch(px(n_));
+  pugi::xml_node c = px(n_).append_child(pugi::node_element);
+  c.set_name(std::string(element_name).c_str());
+  return XmlNode(d_, c.internal_object());
+}
+
+XmlNode XmlNode::add_comment(std::string_view text) const {
+  d_->touch(px(n_));
+  std::string t(text);
+  px(n_).append_child(pugi::node_comment).set_value(t.c_str(), t.size());
+  return *this;
+}
+
+void DocumentData::touch(pugi::xml_node n) {
+  for (; n && n.type() == pugi::node_element; n = n.parent())
+    if (std::strcmp(n.name(), "ext") == 0) edited.insert(n.internal_object());
+}
+
+// ---- Document --------------------------------------------------------------------------------
+
+Document::Document() : d_(std::make_unique<DocumentData>()) {}
+Document::~Document() = default;
+Document::Document(Document&&) noexcept = default;
+Document& Document::operator=(Document&&) noexcept = default;
+
+XmlNode Document::root() const {
+  for (pugi::xml_node c = d_->dom.first_child(); c; c = c.next_sibling())
+    if (c.type() == pugi::node_element) return d_->node(c);
+  return {};
+}
+
+std::vector<XmlNode> Document::prolog() const {
+  std::vector<XmlNode> out;
+  for (pugi::xml_node c = d_->dom.first_child(); c; c = c.next_sibling()) {
+    if (c.type() == pugi::node_element) break;
+    if (kept(c.internal_object(), false)) out.push_back(d_->node(c));
+  }
+  return out;
+}
+
+std::vector<XmlNode> Document::epilog() const {
+  std::vector<XmlNode> out;
+  bool after = false;
+  for (pugi::xml_node c = d_->dom.first_child(); c; c = c.next_sibling()) {
+    if (after && kept(c.internal_object(), false)) out.push_back(d_->node(c));
+    if (c.type() == pugi::node_element) after = true;
+  }
+  return out;
+}
+
+std::string_view Document::text() const {
+  return d_->text;
+}
+
+std::size_t Document::attr_offset(const XmlNode& e, std::string_view name) const {
+  std::size_t lt = e.offset();
+  const std::string& text = d_->text;
+  if (lt == kNoOffset || lt >= text.size()) return lt;
+  std::vector<std::size_t> offs = scan_attribute_offsets(text, lt);
+  std::size_t i = 0;
+  for (XmlAttr a : e.attrs()) {
+    if (i >= offs.size()) break;
+    if (a.name() == name) return offs[i];
+    ++i;
+  }
+  return lt;
+}
+
+Location Document::locate(std::size_t offset) const {
+  Location loc;
+  if (offset != kNoOffset) {
+    if (indexed_size_ != d_->text.size()) {
+      lines_ = LineIndex(d_->text);
+      indexed_size_ = d_->text.size();
+    }
+    loc = lines_.locate(offset);
+  }
+  loc.file = file;
+  return loc;
+}
+
+Document new_document(std::string_view name) {
+  Document d;
+  pugi::xml_node root = d.data().dom.append_child(pugi::node_element);
+  root.set_name("xode");
+  XmlNode r = d.data().node(root);
+  r.set("version", "1.0r22");
+  if (!name.empty()) r.set("name", name);
+  return d;
+}
+
+}  // namespace genokit::xode

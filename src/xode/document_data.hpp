@@ -1,0 +1,33 @@
+// What a Document owns behind its handles: pugixml's DOM, the decoded source text the offsets
+// refer to, and the few facts the DOM cannot hold (offsets of elements made by lenient repairs,
+// <ext> elements edited in code).
+#pragma once
+
+#include <pugixml.hpp>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "genokit/xode/document.hpp"
+
+namespace genokit::xode {
+
+struct DocumentData {
+  pugi::xml_document dom;
+  std::string text;
+  // Elements made by the reader's repairs (the <xode> wrapped around a <world> root) take the
+  // offset of what they replace.
+  std::unordered_map<const pugi::xml_node_struct*, std::size_t> offsets;
+  // <ext> elements changed in code no longer have source bytes to write back.
+  std::unordered_set<const pugi::xml_node_struct*> edited;
+
+  XmlNode node(const pugi::xml_node& n) { return XmlNode(this, n.internal_object()); }
+  // Marks `n` and its <ext> ancestors as edited.
+  void touch(pugi::xml_node n);
+};
+
+// pugixml's parse options for XODE: comments, PIs, the doctype and CDATA are kept; whitespace-only
+// text between elements is not.
+inline constexpr unsigned kParseFlags = pugi::parse_full & ~pugi::parse_ws_pcdata;
+
+}  // namespace genokit::xode
