@@ -2,6 +2,7 @@
 #include "genokit/f0/neuron_classes.hpp"
 
 #include <array>
+#include <vector>
 
 namespace genokit::f0 {
 namespace {
@@ -84,8 +85,15 @@ std::span<const NeuronClass> neuron_classes() {
 }
 
 const NeuronClass* find_neuron_class(std::string_view name) {
-  for (const auto& c : kClasses)
-    if (c.name == name) return &c;
+  // Every neuron of every genotype is looked up: bucket the classes by their first byte.
+  static const auto buckets = [] {
+    std::array<std::vector<const NeuronClass*>, 256> b;
+    for (const auto& c : kClasses) b[static_cast<unsigned char>(c.name[0])].push_back(&c);
+    return b;
+  }();
+  if (name.empty()) return nullptr;
+  for (const NeuronClass* c : buckets[static_cast<unsigned char>(name[0])])
+    if (c->name == name) return c;
   return nullptr;
 }
 

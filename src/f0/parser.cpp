@@ -2,12 +2,15 @@
 // driven by the property tables, strict numbers with clamping, references, checkpoints.
 #include "genokit/f0/parser.hpp"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstring>
 #include <string>
 
 #include "f0/build.hpp"
+#include "genokit/core/fast_decimal.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/f0/lint.hpp"
 #include "genokit/f0/neuron_classes.hpp"
@@ -124,35 +127,76 @@ void unquote_into(std::string_view s, std::string& out) {
   }
 }
 
-// find_prop() without the library call: ids are short, so compare sizes and first bytes first.
-int lookup(const ClassTable& t, std::string_view name) {
-  for (std::size_t i = 0; i < t.props.size(); ++i) {
-    const std::string_view id = t.props[i].id;
-    if (id.size() == name.size() && id[0] == name[0] && id == name) return static_cast<int>(i);
-  }
-  return -1;
-}
-
-// A value read from a field: numbers already parsed, strings unescaped.
-struct Value {
-  double real = 0;
-  std::int64_t integer = 0;
-  std::string text;
-};
-
-// The raw field values of one element line, by Field; `given` marks the fields that were set.
+// The raw field values of one element line, by Field; `given` marks the fields that were set and
+// `touched` lists them, so the next line restores just those to their defaults.
 struct Record {
   static constexpr std::size_t kFields = static_cast<std::size_t>(Field::c_i) + 1;
   double real[kFields];
   std::int64_t integer[kFields];
   std::string text[kFields];
   bool given[kFields];
+  std::uint8_t touched[kFields];
+  std::size_t ntouched = 0;
 };
+
+// Per property order, built once: the m, p, j, n, c tables, their defaults by field (the tables'
+// fields do not overlap) and a first-byte index of property names for lookup().
+struct OrderData {
+  const ClassTable* tables[5];
+  double real[Record::kFields];
+  std::int64_t integer[Record::kFields];
+  // Per table: the first property whose id starts with a byte, then the next one with that byte.
+  std::int16_t head[5][256];
+  std::int16_t next[5][128];
+};
+
+OrderData make_order_data(PropertyOrder order) {
+  OrderData d{};
+  const char* ids[5] = {"m", "p", "j", "n", "c"};
+  for (int i = 0; i < 5; ++i) {
+    const ClassTable& t = *find_table(ids[i], order);
+    d.tables[i] = &t;
+    for (auto& h : d.head[i]) h = -1;
+    for (auto& n : d.next[i]) n = -1;
+    for (std::size_t k = t.props.size(); k-- > 0;) {  // backwards, so chains run in table order
+      const PropDef& p = t.props[k];
+      const auto f = static_cast<std::size_t>(p.field);
+      d.real[f] = p.def;
+      d.integer[f] = static_cast<std::int64_t>(p.def);
+      auto& h = d.head[i][static_cast<unsigned char>(p.id[0])];
+      if (k < 128) d.next[i][k] = h, h = static_cast<std::int16_t>(k);
+    }
+  }
+  return d;
+}
+
+const OrderData& order_data(PropertyOrder order) {
+  static const OrderData sdk = make_order_data(PropertyOrder::sdk);
+  static const OrderData spec = make_order_data(PropertyOrder::spec);
+  return order == PropertyOrder::spec ? spec : sdk;
+}
+
+// find_prop() through the first-byte index (table `ti` of `od`); -1 when unknown.
+int lookup(const OrderData& od, int ti, std::string_view name) {
+  if (name.empty()) return -1;
+  const ClassTable& t = *od.tables[ti];
+  if (t.props.size() > 128) return find_prop(t, name);  // not indexed (no such table today)
+  for (int k = od.head[ti][static_cast<unsigned char>(name[0])]; k >= 0; k = od.next[ti][k])
+    if (t.props[static_cast<std::size_t>(k)].id == name) return k;
+  return -1;
+}
+
+inline bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
 
 class Parser {
  public:
   Parser(std::string_view text, Diagnostics& diags, const ParseOptions& opt)
-      : text_(text), diags_(diags), opt_(opt) {}
+      : text_(text), diags_(diags), opt_(opt), od_(order_data(opt.order)) {
+    std::memcpy(rec_.real, od_.real, sizeof rec_.real);
+    std::memcpy(rec_.integer, od_.integer, sizeof rec_.integer);
+  }
 
   Model run();
 
@@ -175,10 +219,21 @@ class Parser {
     failed_ = true;
   }
 
-  bool parse_line(std::string_view cls, const ClassTable& t, std::size_t start, std::size_t end);
+  bool parse_line(std::string_view cls, int ti, std::size_t start, std::size_t end);
+  bool fast_field(int ti, std::size_t& pos, std::size_t end, int& idx);
+  void mark(std::size_t f) {
+    if (!rec_.given[f]) rec_.given[f] = true, rec_.touched[rec_.ntouched++] = static_cast<std::uint8_t>(f);
+  }
   void set(const ClassTable& t, int k, std::string_view raw, std::size_t off);
+  void store_int(const ClassTable& t, const PropDef& p, std::int64_t x, std::size_t off);
+  void store_real(const ClassTable& t, const PropDef& p, double x, std::size_t off);
+  // The rare paths of store_*: out-of-range values (clamped with a warning), legacy properties.
+  [[gnu::noinline, gnu::cold]] std::int64_t clamp_int(const ClassTable& t, const PropDef& p, std::int64_t x,
+                                                      std::size_t off);
+  [[gnu::noinline, gnu::cold]] double clamp_real(const ClassTable& t, const PropDef& p, double x,
+                                                 std::size_t off);
   void build(char cls, std::size_t off);
-  void reset_record(const ClassTable& t);
+  void reset_record();
   // Counts the element lines so the model's vectors are allocated once.
   void reserve(std::size_t pos) {
     std::size_t counts[4] = {0, 0, 0, 0};
@@ -226,16 +281,17 @@ class Parser {
   bool build_error_ = false;   // any build error so far (no final check then)
   Record rec_{};
   std::string scratch_;
-  const ClassTable* tables_[5] = {};  // m, p, j, n, c for opt_.order
+  const OrderData& od_;  // tables and defaults of opt_.order
 };
 
-void Parser::reset_record(const ClassTable& t) {
-  for (const auto& p : t.props) {
-    auto f = static_cast<std::size_t>(p.field);
+void Parser::reset_record() {
+  for (std::size_t i = 0; i < rec_.ntouched; ++i) {
+    const std::size_t f = rec_.touched[i];
+    rec_.real[f] = od_.real[f];
+    rec_.integer[f] = od_.integer[f];
     rec_.given[f] = false;
-    rec_.real[f] = p.def;
-    rec_.integer[f] = static_cast<std::int64_t>(p.def);
   }
+  rec_.ntouched = 0;
 }
 
 void Parser::set(const ClassTable& t, int k, std::string_view raw, std::size_t off) {
@@ -248,7 +304,7 @@ void Parser::set(const ClassTable& t, int k, std::string_view raw, std::size_t o
       unquote_into(v, rec_.text[f]);
     else
       rec_.text[f].assign(v.data(), v.size());
-    rec_.given[f] = true;
+    mark(f);
     return;
   }
   if (!v.empty() && v.front() == '"') {
@@ -268,18 +324,7 @@ void Parser::set(const ClassTable& t, int k, std::string_view raw, std::size_t o
              off);
         return;
       }
-      if (p.ranged && (x < p.min || x > p.max)) {
-        const bool big = x > p.max;
-        const std::int64_t adj = static_cast<std::int64_t>(big ? p.max : p.min);
-        warn("f0.value-clamped",
-             "Setting " + std::string(t.class_id) + "." + std::string(p.id) + " = '" + std::to_string(x) +
-                 "' exceeded allowed range (too " + (big ? "big" : "small") + "). Adjusted to '" +
-                 std::to_string(adj) + "'.",
-             off);
-        x = adj;
-      }
-      rec_.integer[f] = x;
-      rec_.given[f] = true;
+      store_int(t, p, x, off);
       return;
     }
     case PropType::real: {
@@ -291,37 +336,114 @@ void Parser::set(const ClassTable& t, int k, std::string_view raw, std::size_t o
              off);
         return;
       }
-      if (p.ranged && (x < p.min || x > p.max)) {
-        const bool big = x > p.max;
-        const double adj = big ? p.max : p.min;
-        warn("f0.value-clamped",
-             "Setting " + std::string(t.class_id) + "." + std::string(p.id) + " = '" + format_number(x) +
-                 "' exceeded allowed range (too " + (big ? "big" : "small") + "). Adjusted to '" +
-                 format_number(adj) + "'.",
-             off);
-        x = adj;
-      }
-      if (p.kind == PropKind::legacy)
-        warn("f0.legacy-property",
-             "Property '" + std::string(t.class_id) + "." + std::string(p.id) +
-                 "' is from older f0 tables and is ignored (" + std::string(p.meaning) + ")",
-             off);
-      rec_.real[f] = x;
-      rec_.given[f] = true;
+      store_real(t, p, x, off);
       return;
     }
   }
 }
 
+void Parser::store_int(const ClassTable& t, const PropDef& p, std::int64_t x, std::size_t off) {
+  if (p.ranged && (x < p.min || x > p.max)) x = clamp_int(t, p, x, off);
+  const auto f = static_cast<std::size_t>(p.field);
+  rec_.integer[f] = x;
+  mark(f);
+}
+
+void Parser::store_real(const ClassTable& t, const PropDef& p, double x, std::size_t off) {
+  if ((p.ranged && (x < p.min || x > p.max)) || p.kind == PropKind::legacy) x = clamp_real(t, p, x, off);
+  const auto f = static_cast<std::size_t>(p.field);
+  rec_.real[f] = x;
+  mark(f);
+}
+
+std::int64_t Parser::clamp_int(const ClassTable& t, const PropDef& p, std::int64_t x, std::size_t off) {
+  const bool big = x > p.max;
+  const std::int64_t adj = static_cast<std::int64_t>(big ? p.max : p.min);
+  warn("f0.value-clamped",
+       "Setting " + std::string(t.class_id) + "." + std::string(p.id) + " = '" + std::to_string(x) +
+           "' exceeded allowed range (too " + (big ? "big" : "small") + "). Adjusted to '" +
+           std::to_string(adj) + "'.",
+       off);
+  return adj;
+}
+
+double Parser::clamp_real(const ClassTable& t, const PropDef& p, double x, std::size_t off) {
+  if (p.ranged && (x < p.min || x > p.max)) {
+    const bool big = x > p.max;
+    const double adj = big ? p.max : p.min;
+    warn("f0.value-clamped",
+         "Setting " + std::string(t.class_id) + "." + std::string(p.id) + " = '" + format_number(x) +
+             "' exceeded allowed range (too " + (big ? "big" : "small") + "). Adjusted to '" +
+             format_number(adj) + "'.",
+         off);
+    x = adj;
+  }
+  if (p.kind == PropKind::legacy)
+    warn("f0.legacy-property",
+         "Property '" + std::string(t.class_id) + "." + std::string(p.id) +
+             "' is from older f0 tables and is ignored (" + std::string(p.meaning) + ")",
+         off);
+  return x;
+}
+
+// The common field shapes (`1.5`, `-2`, `name=0.25` for a numeric property, nothing else on the
+// field) read in one pass, with the same result as the general path below. Returns false, having
+// consumed nothing, for anything else: the general path then reads (and reports on) the field.
+bool Parser::fast_field(int ti, std::size_t& pos, std::size_t end, int& idx) {
+  const ClassTable& t = *od_.tables[ti];
+  const char* s = text_.data();
+  std::size_t q = pos;
+  int k;
+  if (is_name_char(s[q]) && !(s[q] >= '0' && s[q] <= '9')) {
+    const std::size_t nb = q;
+    while (q < end && is_name_char(s[q])) ++q;
+    const std::string_view name(s + nb, q - nb);
+    while (q < end && is_blank(s[q])) ++q;
+    if (q >= end || s[q] != '=') return false;
+    k = lookup(od_, ti, name);
+    if (k < 0) return false;
+    ++q;
+    while (q < end && is_blank(s[q])) ++q;
+  } else {
+    if (idx < 0 || static_cast<std::size_t>(idx) >= t.positional) return false;
+    k = idx;
+    if (!(t.props[static_cast<std::size_t>(k)].flags & kCanOmitName)) return false;
+  }
+  const PropDef& p = t.props[static_cast<std::size_t>(k)];
+  const std::size_t voff = q;
+  double x = 0;
+  std::int64_t i = 0;
+  std::size_t used;
+  if (p.type == PropType::real)
+    used = scan_plain_decimal(s + q, s + end, text_.data() + text_.size(), x);
+  else if (p.type == PropType::integer)
+    used = scan_plain_int(s + q, s + end, i);
+  else
+    return false;
+  if (used == 0) return false;
+  q += used;
+  while (q < end && is_blank(s[q])) ++q;
+  if (q < end && s[q] != ',') return false;
+  if (p.type == PropType::real)
+    store_real(t, p, x, voff);
+  else
+    store_int(t, p, i, voff);
+  idx = k + 1;
+  pos = q + 1;
+  return true;
+}
+
 // Param::loadSingleLine: fields separated by commas (outside quotes); `name=` jumps; unnamed values
 // continue the sequence; empty unnamed fields skip a slot.
-bool Parser::parse_line(std::string_view cls, const ClassTable& t, std::size_t pos, std::size_t end) {
-  reset_record(t);
+bool Parser::parse_line(std::string_view cls, int ti, std::size_t pos, std::size_t end) {
+  const ClassTable& t = *od_.tables[ti];
+  reset_record();
   int idx = 0;  // next positional slot; -1 after an unknown name
   const char* s = text_.data();
   while (pos < end) {
     while (pos < end && is_blank(s[pos])) ++pos;
     if (pos >= end) break;
+    if (fast_field(ti, pos, end, idx)) continue;
     // Field end: the next comma outside quotes.
     std::size_t e = pos, eq = std::string_view::npos;
     bool inq = false, seen_quote = false;
@@ -348,7 +470,7 @@ bool Parser::parse_line(std::string_view cls, const ClassTable& t, std::size_t p
     std::size_t voff = fstart;
     if (eq != std::string_view::npos) {
       std::string_view name = trim_blanks(std::string_view(s + fstart, eq - fstart));
-      k = lookup(t, name);
+      k = lookup(od_, ti, name);
       if (k < 0 || t.props[static_cast<std::size_t>(k)].type == PropType::readonly) {
         warn("f0.unknown-property",
              "Unknown property '" + std::string(cls) + "." + std::string(name) + "' (ignored)", fstart);
@@ -381,9 +503,7 @@ bool Parser::parse_line(std::string_view cls, const ClassTable& t, std::size_t p
       if (!(p.flags & kCanOmitName))
         warn("f0.missing-name",
              "Missing property name in '" + std::string(cls) + "' (assuming '" + std::string(p.id) + "')",
-             fstart);
-      else if (p.kind == PropKind::legacy)
-        ;  // warned by set()
+             fstart);  // (a legacy property is warned about by set())
     }
     set(t, k, value, voff);
     idx = k + 1;
@@ -514,8 +634,6 @@ Model Parser::run() {
   for (std::size_t i = 0; i < body_off_ && i < text_.size(); ++i)
     if (text_[i] == '\n') ++line_no_, line_start_ = i + 1;
 
-  const char* ids[5] = {"m", "p", "j", "n", "c"};
-  for (int i = 0; i < 5; ++i) tables_[i] = find_table(ids[i], opt_.order);
   std::size_t pos = body_off_;
   const std::size_t n = text_.size();
   reserve(pos);
@@ -550,10 +668,10 @@ Model Parser::run() {
         target_ = &main_.checkpoints.back();
       } else {
         const char id[2] = {cls, 0};
-        const ClassTable* t = tables_[cls == 'm' ? 0 : cls == 'p' ? 1 : cls == 'j' ? 2 : cls == 'n' ? 3 : 4];
+        const int ti = cls == 'm' ? 0 : cls == 'p' ? 1 : cls == 'j' ? 2 : cls == 'n' ? 3 : 4;
         while (after < eol && is_blank(text_[after])) ++after;
         failed_ = false;
-        parse_line(std::string_view(id, 1), *t, after, eol);
+        parse_line(std::string_view(id, 1), ti, after, eol);
         if (failed_) {
           build_error_ = true;
           break;
