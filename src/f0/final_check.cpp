@@ -2,6 +2,7 @@
 // a 100,000-part delta chain must not recurse.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -26,6 +27,7 @@ struct Scratch {
   std::vector<char> touched, state, seen;
   std::vector<std::size_t> first, fill;
   std::vector<std::tuple<int, int, std::size_t>> pairs;
+  std::vector<std::uint64_t> keys;
 };
 Scratch& scratch() {
   thread_local Scratch s;
@@ -232,7 +234,17 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
   }
 
   // ---- duplicate joints (either direction) ---------------------------------------------------
-  if (nj > 1) {
+  bool maybe_duplicate = false;
+  if (nj > 1) {  // sorting bare 64-bit keys finds whether there is any duplicate; most models have none
+    auto& keys = sc.keys;
+    keys.clear();
+    for (const auto& j : m.joints)
+      keys.push_back(static_cast<std::uint64_t>(static_cast<std::uint32_t>(std::min(j.p1, j.p2))) << 32 |
+                     static_cast<std::uint32_t>(std::max(j.p1, j.p2)));
+    std::sort(keys.begin(), keys.end());
+    maybe_duplicate = std::adjacent_find(keys.begin(), keys.end()) != keys.end();
+  }
+  if (maybe_duplicate) {
     auto& pairs = sc.pairs;
     pairs.clear();
     for (std::size_t i = 0; i < nj; ++i)

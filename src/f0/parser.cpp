@@ -610,10 +610,21 @@ void Parser::build(char cls, std::size_t off) {
       c.weight = R(Field::c_w);
       S(Field::c_i, c.info);
       c.src = src;
-      m.neurons[static_cast<std::size_t>(n1)].inputs.push_back({c.source, c.weight, c.info});
+      // the target's Neuron::inputs are filled in one go at the end (fill_inputs)
       break;
     }
   }
+}
+
+// Neuron::inputs from the connections, in connection order, each vector allocated once.
+void fill_inputs(Model& m) {
+  thread_local std::vector<std::uint32_t> count;  // reused: no allocation per genotype
+  count.assign(m.neurons.size(), 0);
+  for (const Connection& c : m.connections) ++count[static_cast<std::size_t>(c.target)];
+  for (std::size_t i = 0; i < m.neurons.size(); ++i)
+    if (count[i]) m.neurons[i].inputs.reserve(count[i]);
+  for (const Connection& c : m.connections)
+    m.neurons[static_cast<std::size_t>(c.target)].inputs.push_back({c.source, c.weight, c.info});
 }
 
 Model Parser::run() {
@@ -686,6 +697,8 @@ Model Parser::run() {
     ++line_no_;
     line_start_ = pos;
   }
+  fill_inputs(main_);
+  for (auto& ck : main_.checkpoints) fill_inputs(ck);
   if (build_error_) {
     main_.valid = false;
     main_.shape_type = ShapeType::unknown;
