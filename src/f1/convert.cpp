@@ -5,8 +5,10 @@
 #include "genokit/f1/convert.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +31,27 @@ constexpr double kMaxWeight = 999999.0;  // f0 c:w range
 bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
+
+// What each byte means outside brackets: 1..30 = modifier kModifiers[code - 1], else one of these.
+enum CharClass : std::uint8_t {
+  kChInvalid = 0,
+  kChX = 31,
+  kChOpen,
+  kChClose,
+  kChComma,
+  kChBracket,
+  kChStray,
+  kChBlank
+};
+constexpr std::array<std::uint8_t, 256> kCharClass = [] {
+  std::array<std::uint8_t, 256> a{};
+  for (std::size_t i = 0; i < kModifiers.size(); ++i)
+    a[static_cast<unsigned char>(kModifiers[i].letter)] = static_cast<std::uint8_t>(i + 1);
+  a['X'] = kChX, a['('] = kChOpen, a[')'] = kChClose, a[','] = kChComma, a['['] = kChBracket;
+  a[']'] = kChStray, a[' '] = a['\t'] = a['\n'] = a['\r'] = kChBlank;
+  return a;
+}();
+
 bool is_upper(char c) {
   return c >= 'A' && c <= 'Z';
 }
@@ -135,7 +158,7 @@ class Converter {
   }
 
   // ---- structure ------------------------------------------------------------------------------
-  void match_groups();
+  void prepass();
   bool only_blanks(std::uint32_t b, std::uint32_t e) const {
     for (std::uint32_t i = b; i < e && i < n_; ++i)
       if (!is_blank(t_[i])) return false;
@@ -149,7 +172,10 @@ class Converter {
              bool old_style, const GeneProps& g);
   double weight_value(std::string_view v, std::uint32_t pos);
   void set_param(ParamSet& ps, std::string_view name, double v, std::uint32_t pos);
-  int add_neuron(std::string details, f0::NeuronLocation loc, std::uint32_t pos);
+  int add_neuron(std::string details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket = false);
+  void describe(f0::Neuron& nr);
+  const char* g6(int slot, double v);
+  f0::Orient joint_orient(double rx, double rz);
   void finish();
 
   std::string_view t_;
@@ -172,6 +198,24 @@ class Converter {
     std::vector<int> bracket;         // f1 bracket number -> f0 neuron index
     std::vector<RelConn> rel;
     std::vector<std::uint32_t> starts;
+    struct Open {
+      std::uint32_t pos, last_comma;
+    };
+    std::vector<Open> open;
+    // sin/cos of recent joint angles (sticks and branches repeat the same few angles).
+    struct SinCos {
+      std::uint64_t bits = 0;
+      bool used = false;
+      double s = 0, c = 0;
+    };
+    std::array<SinCos, 64> trig;
+    // "%g" texts of recent muscle powers and bend ranges (old-style and output muscles).
+    struct G6 {
+      std::uint64_t bits = 0;
+      bool used = false;
+      char text[32] = {};
+    };
+    std::array<G6, 2> g6;
     bool busy = false;
   };
   static Scratch& scratch() {
@@ -187,7 +231,6 @@ class Converter {
   std::vector<double>& joint_power_ = sc_.joint_power;
   std::vector<int>& bracket_ = sc_.bracket;
   std::vector<RelConn>& rel_ = sc_.rel;
-  bool groups_ready_ = false;
   // round6() per value slot, remembering the last input: most sticks repeat their neighbour's
   // values (colours never decay, decay has fixed points), so the rounding is mostly skipped.
   static constexpr int kDensity = kPropCount, kRotX = kPropCount + 1, kRotZ = kPropCount + 2;
@@ -202,26 +245,86 @@ class Converter {
   bool part0_mapped_ = false;
 };
 
-void Converter::match_groups() {
-  groups_ready_ = true;
-  close_.assign(n_, -1);
-  link_.assign(n_, -1);
-  struct Open {
-    std::uint32_t pos, last_comma;
-  };
-  std::vector<Open> st;
-  for (std::uint32_t i = body_; i < n_; ++i) {
-    const char c = t_[i];
-    if (c == '(' || c == '[') {
-      st.push_back({i, i});
-    } else if (c == ')' || c == ']') {
-      if (!st.empty()) close_[st.back().pos] = static_cast<std::int32_t>(i), st.pop_back();
-    } else if (c == ',' && !st.empty() && t_[st.back().pos] == '(') {
-      link_[st.back().last_comma] = static_cast<std::int32_t>(i);
-      st.back().last_comma = i;
+// One pass before the walk: stick and bracket counts (to reserve the model) and the branch groups
+// ('(' -> its closer and first ',', each ',' -> the next). Only the entries of '(' and of a
+// group's ',' are written: they are the only ones the walk reads.
+void Converter::prepass() {
+  close_.resize(n_);
+  link_.resize(n_);
+  auto& st = sc_.open;
+  st.clear();
+  std::size_t sticks = 0, brackets = 0;
+  for (std::uint32_t i = static_cast<std::uint32_t>(body_); i < n_; ++i) {
+    switch (t_[i]) {
+      case 'X':
+        ++sticks;
+        break;
+      case '[':
+        ++brackets;
+        [[fallthrough]];
+      case '(':
+        st.push_back({i, i});
+        close_[i] = static_cast<std::int32_t>(n_);  // unclosed until its closer is seen
+        link_[i] = -1;
+        break;
+      case ')':
+      case ']':
+        if (!st.empty()) close_[st.back().pos] = static_cast<std::int32_t>(i), st.pop_back();
+        break;
+      case ',':
+        if (!st.empty() && t_[st.back().pos] == '(') {
+          link_[st.back().last_comma] = static_cast<std::int32_t>(i);
+          link_[i] = -1;
+          st.back().last_comma = i;
+        }
+        break;
+      default:
+        break;
     }
   }
-  for (const Open& o : st) close_[o.pos] = static_cast<std::int32_t>(n_);
+  m_.parts.reserve(sticks + 1);
+  m_.joints.reserve(sticks);
+  m_.neurons.reserve(brackets * 2);
+}
+
+// f0::orient_from_rotation({rx, 0, rz}) (same operations, so the same bits), with sin/cos of
+// recently seen angles reused.
+f0::Orient Converter::joint_orient(double rx, double rz) {
+  auto sc = [this](double a) -> const Scratch::SinCos& {
+    std::uint64_t bits;
+    std::memcpy(&bits, &a, sizeof bits);
+    auto& e = sc_.trig[(bits ^ (bits >> 23) ^ (bits >> 41)) & 63];
+    if (!e.used || e.bits != bits) e.bits = bits, e.used = true, e.s = std::sin(a), e.c = std::cos(a);
+    return e;
+  };
+  f0::Orient o;
+  if (rx != 0) {
+    const auto& t = sc(rx);
+    const double s = t.s, cs = t.c;
+    for (f0::Vec3* v : {&o.x, &o.y, &o.z}) {
+      const double y = cs * v->y - s * v->z, z = s * v->y + cs * v->z;
+      v->y = y;
+      v->z = z;
+    }
+  }
+  if (rz != 0) {
+    const auto& t = sc(rz);
+    const double s = t.s, cs = t.c;
+    for (f0::Vec3* v : {&o.x, &o.y, &o.z}) {
+      const double x = cs * v->x - s * v->y, y = s * v->x + cs * v->y;
+      v->x = x;
+      v->y = y;
+    }
+  }
+  return o;
+}
+
+const char* Converter::g6(int slot, double v) {
+  auto& e = sc_.g6[slot];
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  if (!e.used || e.bits != bits) e.bits = bits, e.used = true, format_g6(v, e.text, sizeof e.text);
+  return e.text;
 }
 
 int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
@@ -251,7 +354,8 @@ void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g
   // Delta joint placement exactly as the f0 build does it (notes §6.3).
   const f0::Part& a = m_.parts[p1];
   f0::Part& b = m_.parts[p2];
-  b.orient = f0::compose(a.orient, f0::orient_from_rotation(j.rot));
+  const f0::Orient r = joint_orient(j.rot.x, j.rot.z);
+  b.orient = {a.orient.apply(r.x), a.orient.apply(r.y), a.orient.apply(r.z)};  // f0::compose
   const f0::Vec3 d = b.orient.apply(j.d);
   b.pos = {a.pos.x + d.x, a.pos.y + d.y, a.pos.z + d.z};
   joint_power_.push_back(g[muscle_power]);
@@ -272,26 +376,41 @@ void Converter::set_param(ParamSet& ps, std::string_view name, double v, std::ui
   const SetResult r = detail::set_param(ps, name, v, given, adjusted);
   if (r == SetResult::clamped_high || r == SetResult::clamped_low) {
     const char* how = r == SetResult::clamped_high ? "too big" : "too small";
-    sdk("[WARN] Param.set: Setting " + ps.cls + "." + std::string(name) + " = '" + given +
+    sdk("[WARN] Param.set: Setting " + ps.cls() + "." + std::string(name) + " = '" + given +
         "' exceeded allowed range (" + how + "). Adjusted to '" + adjusted + "'.");
     warn("f1.parameter-clamped",
-         "Neuron parameter " + ps.cls + "." + std::string(name) + " = " + given + " is out of range (" + how +
-             "); the SDK uses " + adjusted,
+         "Neuron parameter " + ps.cls() + "." + std::string(name) + " = " + given + " is out of range (" +
+             how + "); the SDK uses " + adjusted,
          pos);
   } else if (r == SetResult::unknown_class) {
     lint("f1.ignored-parameter",
-         "Parameter '" + std::string(name) + "' is ignored: neuron class " + quoted(ps.cls) +
+         "Parameter '" + std::string(name) + "' is ignored: neuron class " + quoted(ps.cls()) +
              " is not in the SDK library",
          pos);
   } else if (r == SetResult::unknown_param) {
     lint("f1.ignored-parameter",
-         "Neuron class " + ps.cls + " has no parameter " + quoted(name) + "; the SDK ignores it", pos);
+         "Neuron class " + ps.cls() + " has no parameter " + quoted(name) + "; the SDK ignores it", pos);
   }
 }
 
-int Converter::add_neuron(std::string details, f0::NeuronLocation loc, std::uint32_t pos) {
+// The class, parameters and known flag of a neuron, from its details as the SDK's f0 re-parse
+// reads them: the class is the text before the first ':' ("N" when empty).
+void Converter::describe(f0::Neuron& nr) {
+  const std::string_view d = nr.details;
+  const std::size_t colon = d.find(':');
+  std::string_view cls = colon == std::string_view::npos ? d : d.substr(0, colon);
+  if (colon != std::string_view::npos) nr.params.assign(d.substr(colon + 1));
+  if (cls.empty()) cls = "N";
+  nr.class_name.assign(cls);
+  const f0::NeuronClass* c = find_class(cls);
+  nr.known_class = c && c->sdk;
+  if (colon != std::string_view::npos && nr.params.empty()) nr.details.pop_back();
+}
+
+int Converter::add_neuron(std::string details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket) {
   f0::Neuron& nr = m_.neurons.emplace_back();
   nr.details = std::move(details);
+  if (!bracket) describe(nr);  // a bracket neuron is described when its bracket ends
   if (loc == f0::NeuronLocation::joint)
     nr.joint = static_cast<int>(m_.joints.size() - 1);
   else if (loc == f0::NeuronLocation::part)
@@ -321,19 +440,19 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
       return;
     }
     class_set = true;
-    if (!ps.params.empty())
+    if (!ps.params().empty())
       lint("f1.parameters-before-class",
            "Parameters given before the class name were set for class N and are kept as text; put the class "
            "first",
            b);
-    ps.cls.assign(name);
-    if (!find_class(ps.cls) || !find_class(ps.cls)->sdk)
+    ps.set_class(name);
+    if (!ps.klass())
       lint("f1.unknown-neuron-class", "Neuron class " + quoted(name) + " is not in the SDK r909 library", b);
     const double power = joint_power_.back();
-    if (ps.cls == "|") {
+    if (ps.cls() == "|") {
       set_param(ps, "p", power, b);
       set_param(ps, "r", g.bend_range, b);
-    } else if (ps.cls == "@") {
+    } else if (ps.cls() == "@") {
       set_param(ps, "p", power, b);
     }
     return;
@@ -383,14 +502,10 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
                " (it takes as many characters as the weight has)",
            nb);
     std::string details(qname);
-    char buf[40], buf2[40];
     if (real == "|") {
-      format_g6(joint_power_.back(), buf, sizeof buf);
-      format_g6(g.bend_range, buf2, sizeof buf2);
-      details += std::string(":p=") + buf + ",r=" + buf2;
+      details.append(":p=").append(g6(0, joint_power_.back())).append(",r=").append(g6(1, g.bend_range));
     } else if (real == "@") {
-      format_g6(joint_power_.back(), buf, sizeof buf);
-      details += std::string(":p=") + buf;
+      details.append(":p=").append(g6(0, joint_power_.back()));
     }
     const int on = add_neuron(std::move(details), location_of(qname), nb);
     m_.neurons[on].inputs.push_back({bn, w, {}});
@@ -445,7 +560,7 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
     lint("f1.neuron-closed-by-paren", "Neuron bracket closed by ')' instead of ']' (the SDK accepts it)", q);
 
   const int f1num = static_cast<int>(bracket_.size());
-  const int bn = add_neuron("N", f0::NeuronLocation::none, open);
+  const int bn = add_neuron("N", f0::NeuronLocation::none, open, true);
   bracket_.push_back(bn);
   map(open, std::min(q + 1, n_), ElementKind::neuron, bn);
   std::uint32_t b = open + 1;
@@ -457,15 +572,9 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
     old_style = c2 >= n_ || (t_[c2] != ',' && t_[c2] != ']');
   }
   if (old_style) {
-    char buf[40], buf2[40];
-    format_g6(joint_power_.back(), buf, sizeof buf);
     std::string details(1, t_[b]);
-    if (t_[b] == '|') {
-      format_g6(g.bend_range, buf2, sizeof buf2);
-      details += std::string(":p=") + buf + ",r=" + buf2;
-    } else {
-      details += std::string(":p=") + buf;
-    }
+    details.append(":p=").append(g6(0, joint_power_.back()));
+    if (t_[b] == '|') details.append(",r=").append(g6(1, g.bend_range));
     const int mn = add_neuron(std::move(details), f0::NeuronLocation::joint, b);
     m_.neurons[mn].inputs.push_back({bn, 1.0, {}});
     map(b, b + 1, ElementKind::neuron, mn);
@@ -480,8 +589,12 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
     s = e + 1;
   }
   f0::Neuron& nr = m_.neurons[bn];
+  // What describe() would derive from the details: the class token has no ':'.
+  nr.params = ps.params();
   nr.details = ps.details();
-  const f0::NeuronLocation loc = location_of(ps.cls);
+  nr.class_name = ps.cls();
+  nr.known_class = ps.klass() != nullptr;
+  const f0::NeuronLocation loc = nr.known_class ? ps.klass()->pref_location : f0::NeuronLocation::none;
   if (loc == f0::NeuronLocation::joint)
     nr.joint = static_cast<int>(m_.joints.size() - 1);
   else
@@ -499,27 +612,26 @@ bool Converter::segment(Task& task) {
   std::uint32_t pos = task.pos;
   while (pos < n_) {
     const char c = t_[pos];
-    if (const Modifier* mod = find_modifier(c)) {
-      if (mod->op == ModOp::rotate)
-        k.x += mod->factor;
+    const std::uint8_t cc = kCharClass[static_cast<unsigned char>(c)];
+    if (cc - 1u < kModifiers.size()) {
+      const Modifier& mod = kModifiers[cc - 1];
+      if (mod.op == ModOp::rotate)
+        k.x += mod.factor;
       else
-        apply_modifier(g, *mod);
+        apply_modifier(g, mod);
       map(pos, pos + 1, ElementKind::part, sp_map);
       if (sp_map == 0) part0_mapped_ = true;
       ++pos;
       continue;
     }
-    switch (c) {
-      case ' ':
-      case '\t':
-      case '\n':
-      case '\r':
+    switch (cc) {
+      case kChBlank:
         ++pos;
         continue;
-      case '[':
+      case kChBracket:
         pos = neuron(pos, g);
         continue;
-      case 'X': {
+      case kChX: {
         int sp = task.start_part;
         bool fresh = false;
         if (sp < 0) {
@@ -549,8 +661,7 @@ bool Converter::segment(Task& task) {
         ++pos;
         continue;
       }
-      case '(': {
-        if (!groups_ready_) match_groups();
+      case kChOpen: {
         const std::uint32_t closer = static_cast<std::uint32_t>(close_[pos]);
         std::size_t count = 1;
         for (std::int32_t c2 = link_[pos]; c2 >= 0; c2 = link_[c2]) ++count;
@@ -580,21 +691,20 @@ bool Converter::segment(Task& task) {
         }
         starts.push_back(closer + 1);
         for (std::size_t i = count; i-- > 0;) {
-          Task b{starts[i], starts[i + 1] - 1, task.start_part, k, g, false};
+          Task& b = stack_.emplace_back(starts[i], starts[i + 1] - 1, task.start_part, k, g, false);
           b.k.z += -kPi + static_cast<double>(i + 1) * (2 * kPi / static_cast<double>(count + 1));
-          stack_.push_back(b);
         }
         return true;
       }
-      case ',':
-      case ')':
+      case kChComma:
+      case kChClose:
         if (task.top && !only_blanks(pos, n_))
           warn("f1.ignored-text",
                std::string("The SDK ignores everything from this top-level '") + c +
                    "' to the end of the genotype",
                pos);
         return true;
-      case ']':
+      case kChStray:
         error("f1.stray-bracket", "']' outside a neuron bracket: the SDK rejects the genotype", pos);
         return false;
       default: {
@@ -619,13 +729,7 @@ bool Converter::segment(Task& task) {
 void Converter::run() {
   sc_.busy = true;
   stack_.clear(), count_.clear(), joint_power_.clear(), bracket_.clear(), rel_.clear();
-  {
-    std::size_t sticks = 0, brackets = 0;
-    for (std::size_t i = body_; i < n_; ++i) sticks += t_[i] == 'X', brackets += t_[i] == '[';
-    m_.parts.reserve(sticks + 1);
-    m_.joints.reserve(sticks);
-    m_.neurons.reserve(brackets * 2);
-  }
+  prepass();
   run_walk();
   sc_.busy = false;
 }
@@ -669,17 +773,6 @@ void Converter::finish() {
     m_.neurons[r.target].inputs.push_back({bracket_[src], r.weight, {}});
   }
   m_.se = energy_div_ > 0 ? energy_ / energy_div_ : 1.0;
-  for (auto& nr : m_.neurons) {
-    const std::string_view d = nr.details;
-    const std::size_t colon = d.find(':');
-    std::string_view cls = colon == std::string_view::npos ? d : d.substr(0, colon);
-    nr.params = colon == std::string_view::npos ? std::string() : std::string(d.substr(colon + 1));
-    if (colon != std::string_view::npos && nr.params.empty()) nr.details.pop_back();
-    if (cls.empty()) cls = "N";
-    nr.class_name.assign(cls);
-    const f0::NeuronClass* c = find_class(cls);
-    nr.known_class = c && c->sdk;
-  }
   // The SDK's f0 re-parse: weights are clamped to the c:w range; a non-finite weight cannot be
   // written and read back, so the model fails at that c: line.
   std::int64_t bad_line = -1;
@@ -718,6 +811,11 @@ void Converter::finish() {
     }
   }
   m_.connections.clear();
+  {
+    std::size_t total = 0;
+    for (const auto& nr : m_.neurons) total += nr.inputs.size();
+    m_.connections.reserve(total);
+  }
   for (std::size_t ti = 0; ti < m_.neurons.size(); ++ti)
     for (const auto& in : m_.neurons[ti].inputs)
       m_.connections.push_back({static_cast<int>(ti), in.source, in.weight, {}, {}});

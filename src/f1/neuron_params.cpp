@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "genokit/f0/neuron_classes.hpp"
@@ -11,9 +12,34 @@
 namespace genokit::f1::detail {
 namespace {
 
+constexpr std::size_t kMax = ParamSet::kMax;
+
+// sdk_number() of recent values: bracket after bracket sets the same muscle powers and ranges.
+const std::string& cached_number(double v) {
+  struct Slot {
+    std::uint64_t bits = 0;
+    bool used = false;
+    std::string text;
+  };
+  thread_local std::array<Slot, 64> cache;
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  Slot& s = cache[(bits ^ (bits >> 29) ^ (bits >> 43)) & 63];
+  if (!s.used || s.bits != bits) s.bits = bits, s.used = true, s.text = sdk_number(v);
+  return s.text;
+}
+
+void append_number(std::string& out, const f0::NeuronProp& p, double v) {
+  if (p.type == 'd')
+    out += std::to_string(static_cast<long long>(v));
+  else
+    out += cached_number(v);
+}
+
 std::string number_text(const f0::NeuronProp& p, double v) {
-  if (p.type == 'd') return std::to_string(static_cast<long long>(v));
-  return sdk_number(v);
+  std::string s;
+  append_number(s, p, v);
+  return s;
 }
 
 std::string_view trim_blanks(std::string_view s) {
@@ -22,38 +48,72 @@ std::string_view trim_blanks(std::string_view s) {
   return s;
 }
 
-}  // namespace
+// A value that reads back bit for bit from its own text (or, for -0, as an equal value).
+bool keeps_as_number(const f0::NeuronProp& p, double v) {
+  return p.type == 'd' ? std::fabs(v) < 9007199254740992.0 : std::isfinite(v);
+}
 
-SetResult set_param(ParamSet& ps, std::string_view name, double value, std::string& given,
-                    std::string& adjusted) {
-  const f0::NeuronClass* c = find_class(ps.cls);
-  if (!c || !c->sdk) return SetResult::unknown_class;
-  const int idx = f0::find_neuron_prop(*c, name);
-  if (idx < 0 || c->props[idx].type == 's') return SetResult::unknown_param;  // strings: not from f1
-  const auto props = c->props;
-  constexpr std::size_t kMax = 16;
-  if (props.size() > kMax) return SetResult::unknown_param;
-  std::array<double, kMax> num{};
-  std::array<std::string_view, kMax> str{};
+// Current values from the text ("a=1.0, b=2.0"); names the class lacks are dropped. False when
+// the text holds something not kept as a number (a string value, an extreme integer).
+bool read_text(std::span<const f0::NeuronProp> props, std::string_view rest, const f0::NeuronClass& c,
+               std::array<double, kMax>& num, std::array<std::string_view, kMax>& str) {
+  bool plain = true;
   for (std::size_t i = 0; i < props.size(); ++i) num[i] = props[i].def;
-  // Current values from the text ("a=1.0, b=2.0"); names the class lacks are dropped.
-  std::string_view rest = ps.params;
   while (!rest.empty()) {
     const std::size_t comma = rest.find(',');
     const std::string_view item = trim_blanks(rest.substr(0, comma));
     rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
     const std::size_t eq = item.find('=');
     if (eq == std::string_view::npos) continue;
-    const int k = f0::find_neuron_prop(*c, trim_blanks(item.substr(0, eq)));
+    const int k = f0::find_neuron_prop(c, trim_blanks(item.substr(0, eq)));
     if (k < 0) continue;
     const std::string_view val = item.substr(eq + 1);
     if (props[k].type == 's') {
       str[k] = val;
+      plain &= val.empty();
     } else {
       double d = 0;
       if (sdk_parse_double(val, d)) num[k] = d;
+      plain &= keeps_as_number(props[k], num[k]);
     }
   }
+  return plain;
+}
+
+std::string write_text(std::span<const f0::NeuronProp> props, const std::array<double, kMax>& num,
+                       const std::array<std::string_view, kMax>& str) {
+  std::string out;
+  for (std::size_t i = 0; i < props.size(); ++i) {
+    if (props[i].type == 's' ? str[i].empty() : num[i] == props[i].def) continue;
+    if (!out.empty()) out += ", ";
+    out.append(props[i].id).append("=");
+    if (props[i].type == 's')
+      out.append(str[i]);
+    else
+      append_number(out, props[i], num[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+void ParamSet::flush() {
+  if (!stale_) return;
+  stale_ = false;
+  params_ = write_text(cls_class_->props, num_, {});
+}
+
+SetResult set_param(ParamSet& ps, std::string_view name, double value, std::string& given,
+                    std::string& adjusted) {
+  const f0::NeuronClass* c = ps.klass();
+  if (!c) return SetResult::unknown_class;
+  const int idx = f0::find_neuron_prop(*c, name);
+  if (idx < 0 || c->props[idx].type == 's') return SetResult::unknown_param;  // strings: not from f1
+  const auto props = c->props;
+  if (props.size() > kMax) return SetResult::unknown_param;
+  std::array<std::string_view, kMax> str{};
+  bool plain = true;
+  if (!ps.nums_) plain = read_text(props, ps.params_, *c, ps.num_, str);
   const f0::NeuronProp& p = props[idx];
   SetResult r = SetResult::ok;
   if (p.type == 'd') value = std::trunc(value);
@@ -64,18 +124,13 @@ SetResult set_param(ParamSet& ps, std::string_view name, double value, std::stri
     given = number_text(p, value), adjusted = number_text(p, p.min), value = p.min,
     r = SetResult::clamped_low;
   }
-  num[idx] = value;
-  std::string out;
-  for (std::size_t i = 0; i < props.size(); ++i) {
-    if (props[i].type == 's' ? str[i].empty() : num[i] == props[i].def) continue;
-    if (!out.empty()) out += ", ";
-    out.append(props[i].id).append("=");
-    if (props[i].type == 's')
-      out.append(str[i]);
-    else
-      out.append(number_text(props[i], num[i]));
+  ps.num_[idx] = value;
+  if (plain && keeps_as_number(p, value)) {
+    ps.nums_ = ps.stale_ = true;
+    return r;
   }
-  ps.params = std::move(out);
+  ps.params_ = write_text(props, ps.num_, str);  // the SDK's text round trip, at once
+  ps.nums_ = ps.stale_ = false;
   return r;
 }
 

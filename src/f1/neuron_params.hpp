@@ -3,6 +3,7 @@
 // write back only non-default values in the class's order.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -12,17 +13,60 @@ namespace genokit::f1::detail {
 
 enum class SetResult { ok, clamped_low, clamped_high, unknown_class, unknown_param };
 
-struct ParamSet {
-  std::string cls = "N";  // class name
-  std::string params;     // text after "Class:" (may be empty)
-  std::string details() const { return params.empty() ? cls : cls + ":" + params; }
+// The SDK library class named exactly `name` (f0::find_neuron_class, bucketed for speed).
+const f0::NeuronClass* find_class(std::string_view name);
+
+// The parameters of one bracket neuron. The SDK writes the parameter text after every set and
+// reads it back before the next; here the values stay numbers between sets and the text is
+// written once when it is needed. That is the same text: every value kept as a number is one that
+// reads back exactly from its own text (finite, integers below 2^53), and anything else (and any
+// string parameter) takes the text round trip at once.
+class ParamSet {
+ public:
+  static constexpr std::size_t kMax = 16;  // parameters per class (the library has at most 8)
+
+  const std::string& cls() const { return cls_; }
+  // The class (SDK library only; nullptr for unknown classes), looked up once.
+  const f0::NeuronClass* klass() {
+    if (!resolved_) {
+      cls_class_ = find_class(cls_);
+      if (cls_class_ && !cls_class_->sdk) cls_class_ = nullptr;
+      resolved_ = true;
+    }
+    return cls_class_;
+  }
+  // A class token: the parameter text (set for the old class) is kept and read for the new one.
+  void set_class(std::string_view name) {
+    flush();
+    cls_.assign(name);
+    resolved_ = false;
+    nums_ = false;
+  }
+  const std::string& params() {  // text after "Class:" (may be empty)
+    flush();
+    return params_;
+  }
+  std::string details() {
+    flush();
+    return params_.empty() ? cls_ : cls_ + ":" + params_;
+  }
+
+ private:
+  friend SetResult set_param(ParamSet& ps, std::string_view name, double value, std::string& given,
+                             std::string& adjusted);
+  void flush();
+
+  std::string cls_ = "N";
+  std::string params_;
+  const f0::NeuronClass* cls_class_ = nullptr;
+  bool resolved_ = false;
+  bool nums_ = false;   // num_ holds the values params_ (or the text it stands for) reads as
+  bool stale_ = false;  // params_ must be written from num_
+  std::array<double, kMax> num_{};
 };
 
 // Sets `name` = `value` on `ps` when its class is in the SDK library and has that parameter.
 // On clamping, `given` / `adjusted` receive the SDK's texts of the two values.
-// The SDK library class named exactly `name` (f0::find_neuron_class, bucketed for speed).
-const f0::NeuronClass* find_class(std::string_view name);
-
 SetResult set_param(ParamSet& ps, std::string_view name, double value, std::string& given,
                     std::string& adjusted);
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 
+#include "genokit/core/fast_decimal.hpp"
 #include "genokit/f0/writer.hpp"
 
 namespace genokit::f1::detail {
@@ -54,6 +55,8 @@ bool parse_dec_double(std::string_view s, double& out) {
 
 bool sdk_parse_double(std::string_view s, double& out) {
   s = skip_blanks(s);
+  // Plain decimals ("0.5", "-12") are read exactly by the fast path; the rest below.
+  if (!s.empty() && scan_plain_decimal(s.data(), s.data() + s.size(), out) == s.size()) return true;
   std::int64_t h = 0;
   if (parse_hex(s, h)) {
     out = static_cast<double>(h);
@@ -64,6 +67,7 @@ bool sdk_parse_double(std::string_view s, double& out) {
 
 bool sdk_parse_int(std::string_view s, std::int64_t& out) {
   s = skip_blanks(s);
+  if (!s.empty() && scan_plain_int(s.data(), s.data() + s.size(), out) == s.size()) return true;
   if (parse_hex(s, out)) return true;
   std::size_t i = 0;
   if (!s.empty() && s[0] == '+') i = 1;
@@ -90,14 +94,11 @@ double round6_slow(double v) {
   return out;
 }
 
-}  // namespace
-
-// Fast path: scale by an exact power of ten, round to an integer of 6 digits and divide back. Both
+// Scale by an exact power of ten, round to an integer of 6 digits and divide back. Both
 // steps are exact or correctly rounded (integers and powers of ten up to 1e22 are exact doubles),
 // so the result equals strtod of the "%g" text, except near a rounding tie, where the scaled value
 // may be off by an ulp: those (and extreme magnitudes) take the text round trip.
-double round6(double v) {
-  if (v == 0 || !std::isfinite(v)) return v;
+double round6_float(double v) {
   const double a = std::fabs(v);
   if (a < 1e-15 || a >= 1e16) return round6_slow(v);
   int e = 0;  // decimal exponent: 10^e <= a < 10^(e+1)
@@ -118,6 +119,64 @@ double round6(double v) {
   return v < 0 ? -r : r;
 }
 
+constexpr std::uint64_t kPow5[] = {1ull,
+                                   5ull,
+                                   25ull,
+                                   125ull,
+                                   625ull,
+                                   3125ull,
+                                   15625ull,
+                                   78125ull,
+                                   390625ull,
+                                   1953125ull,
+                                   9765625ull,
+                                   48828125ull,
+                                   244140625ull,
+                                   1220703125ull,
+                                   6103515625ull,
+                                   30517578125ull,
+                                   152587890625ull,
+                                   762939453125ull,
+                                   3814697265625ull,
+                                   19073486328125ull,
+                                   95367431640625ull,
+                                   476837158203125ull,
+                                   2384185791015625ull};
+
+}  // namespace
+
+// |v| = M * 2^E exactly, so |v| * 10^k = M * 5^k * 2^(E+k) is an exact 128-bit integer times a
+// power of two: its integer part and the comparison of the rest with one half are exact, and the
+// rounding is the one printf's "%g" does (half to even on exact ties). The 6-digit integer m is then
+// divided by the exact 10^k in one correctly rounded division, which is the double strtod returns
+// for the text. Magnitudes outside [1e-15, 1e6) take round6_float.
+double round6(double v) {
+  if (v == 0 || !std::isfinite(v)) return v;
+  const double a = std::fabs(v);
+  if (a < 1e-15 || a >= 1e6) return round6_float(v);
+  std::uint64_t bits;
+  std::memcpy(&bits, &a, sizeof bits);
+  const int ex = static_cast<int>(bits >> 52) - 1023;  // a is normal here
+  const std::uint64_t mant = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
+  int k = 5 - ((ex * 78913) >> 18);  // 5 - floor(ex * log10(2)): the scale, or one too big
+  for (int attempt = 0; attempt < 2; ++attempt, --k) {
+    if (k < 0 || k > 22) break;
+    const unsigned __int128 n = static_cast<unsigned __int128>(mant) * kPow5[k];
+    const int sh = 52 - ex - k;  // a * 10^k = n / 2^sh
+    if (sh <= 0 || sh >= 127) break;
+    const unsigned __int128 ipw = n >> sh;
+    if (ipw >= 1000000) continue;  // one digit too many: the next smaller scale
+    if (ipw < 100000) break;
+    const auto ip = static_cast<std::uint64_t>(ipw);
+    const unsigned __int128 rem = n & ((static_cast<unsigned __int128>(1) << sh) - 1);
+    const unsigned __int128 half = static_cast<unsigned __int128>(1) << (sh - 1);
+    const std::uint64_t m = ip + (rem > half || (rem == half && (ip & 1)));
+    const double r = static_cast<double>(m) / kPow10[k];
+    return v < 0 ? -r : r;
+  }
+  return round6_float(v);
+}
+
 void format_g6(double v, char* buf, std::size_t size) {
   auto r = std::to_chars(buf, buf + size - 1, v, std::chars_format::general, 6);
   *r.ptr = 0;
@@ -127,6 +186,8 @@ void format_g6(double v, char* buf, std::size_t size) {
 
 namespace genokit::f1::detail {
 
-std::string sdk_number(double v) { return f0::format_number(v); }
+std::string sdk_number(double v) {
+  return f0::format_number(v);
+}
 
 }  // namespace genokit::f1::detail
