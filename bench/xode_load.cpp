@@ -117,6 +117,41 @@ void BM_PyBrainCorpus_LoadValidate_Standard(benchmark::State& s) {
   load_all(s, xode::Compat::standard, false);
 }
 
+void BM_PyBrainCorpus_LoadValidate_Pybrain(benchmark::State& s) {
+  load_all(s, xode::Compat::pybrain, false);
+}
+// The read alone (parse + retained tree), file by file.
+void BM_PyBrainCorpus_Read(benchmark::State& state) {
+  for (auto _ : state)
+    for (const auto& f : corpus()) {
+      xode::Document d;
+      Diagnostics diags;
+      xode::ReadOptions ro;
+      ro.lenient = true;
+      xode::read_document(f, ro, d, diags);
+      benchmark::DoNotOptimize(d.root());
+    }
+}
+
+// Instantiation alone (scenes resolved once): what building the ODE worlds costs.
+void BM_PyBrainCorpus_Instantiate_Pybrain(benchmark::State& state) {
+  std::vector<xode::Loaded> scenes(corpus().size());
+  for (std::size_t i = 0; i < scenes.size(); ++i) {
+    xode::LoadOptions lo;
+    lo.compat = xode::Compat::pybrain;
+    lo.lenient = true;
+    Diagnostics d;
+    if (!xode::load(corpus()[i], lo, scenes[i], d)) state.SkipWithError("load failed");
+  }
+  for (auto _ : state)
+    for (const auto& l : scenes) {
+      physics::World w;
+      Diagnostics d;
+      if (!w.instantiate(l.scene, d)) state.SkipWithError("instantiate failed");
+      benchmark::DoNotOptimize(w.body_count());
+    }
+}
+
 void parse_bytes(benchmark::State& state, const std::string& text, bool ours) {
   for (auto _ : state) {
     if (ours) {
@@ -177,6 +212,9 @@ void BM_Load_MillionTriangleTrimesh(benchmark::State& state) {
 BENCHMARK(BM_PyBrainCorpus_LoadValidateInstantiate_Pybrain)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PyBrainCorpus_LoadValidateInstantiate_Standard)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PyBrainCorpus_LoadValidate_Standard)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PyBrainCorpus_LoadValidate_Pybrain)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PyBrainCorpus_Read)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PyBrainCorpus_Instantiate_Pybrain)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Parse_Genokit_Corpus)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Parse_PugixmlBare_Corpus)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Parse_Genokit_Big)->Unit(benchmark::kMillisecond);

@@ -3,12 +3,12 @@
 
 #include <ode/ode.h>
 
+#include <algorithm>
 #include <cmath>
 #include <csetjmp>
 #include <cstdarg>
 #include <cstdio>
 #include <mutex>
-#include <set>
 #include <unordered_map>
 
 #include "genokit/core/numbers.hpp"
@@ -54,6 +54,24 @@ constexpr int kParamIds[] = {dParamLoStop,      dParamHiStop,        dParamVel, 
                              dParamFudgeFactor, dParamBounce,        dParamCFM,          dParamStopERP,
                              dParamStopCFM,     dParamSuspensionERP, dParamSuspensionCFM};
 
+// dMassCheck's tests (mass > 0, inertia positive definite, centre consistent) for a mass centred
+// on the body origin, with a margin: a mass that passes here passes dMassCheck, whose general
+// version (a Cholesky factorisation through ODE's matrix code) costs more than creating the body.
+// Masses near the boundary, off-centre or not finite are left to dMassCheck.
+bool clearly_valid_mass(const xode::MassParams& m) {
+  if (!(m.mass > 0) || m.c != xode::Vec3{0, 0, 0}) return false;
+  const auto& I = m.I;  // row-major; ODE reads the lower triangle
+  double eps = 1e-9 * std::max({std::fabs(I[0]), std::fabs(I[4]), std::fabs(I[8])});
+  double d0 = I[0];
+  if (!(d0 > eps)) return false;
+  double l0 = std::sqrt(d0), l10 = I[3] / l0, l20 = I[6] / l0;
+  double d1 = I[4] - l10 * l10;
+  if (!(d1 > eps)) return false;
+  double l21 = (I[7] - l20 * l10) / std::sqrt(d1);
+  double d2 = I[8] - l20 * l20 - l21 * l21;
+  return d2 > eps && std::isfinite(d2);
+}
+
 double round_sig(double x, int digits) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*g", digits, x);
@@ -88,9 +106,15 @@ struct World::Impl {
   // check arguments before changing state, and leaking would hide real leaks from LeakSanitizer.
   bool broken = false;
   std::vector<std::string> refs_body, refs_geom, refs_joint, refs_space;
-  std::unordered_map<dBodyID, int> body_index;
-  std::unordered_map<dGeomID, std::string> pybrain_names;
-  std::set<std::pair<dBodyID, dBodyID>> linked;
+  // Bodies and geoms carry their scene index + 1 as ODE user data (0 = not ours).
+  static int index_of(dBodyID b) {
+    return static_cast<int>(reinterpret_cast<std::intptr_t>(dBodyGetData(b))) - 1;
+  }
+  static int index_of(dGeomID g) {
+    return static_cast<int>(reinterpret_cast<std::intptr_t>(dGeomGetData(g))) - 1;
+  }
+  static void* tag(std::size_t i) { return reinterpret_cast<void*>(static_cast<std::intptr_t>(i + 1)); }
+  std::vector<std::pair<dBodyID, dBodyID>> linked;  // bodies joined by a joint (sorted pairs)
   std::size_t contacts_step = 0, contacts_all = 0, contacts_max = 0;
   SimOptions sim;
   double sim_mu = 1;
@@ -110,7 +134,11 @@ struct World::Impl {
     for (auto m : meshes) dGeomTriMeshDataDestroy(m);
   }
 
+  // Refs (a unique name, else the path) are needed only for dumps and reports.
+  bool refs_made = false;
   void make_refs() {
+    if (refs_made) return;
+    refs_made = true;
     const auto& s = *scene;
     std::unordered_map<std::string, int> count;
     auto tally = [&](const std::string& n) {
@@ -191,9 +219,10 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
     if (doc) l = doc->locate(off);
     return l;
   };
-  // Check masses with ODE's own dMassCheck before anything can abort.
+  // Check masses with ODE's own dMassCheck before anything can abort (masses that clearly pass
+  // are not handed to it: see clearly_valid_mass).
   for (const auto& b : s.bodies) {
-    if (!b.has_mass) continue;
+    if (!b.has_mass || clearly_valid_mass(b.mass)) continue;
     dMass m;
     dMassSetZero(&m);
     m.mass = b.mass.mass;
@@ -230,7 +259,7 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
     const auto& b = s.bodies[i];
     dBodyID id = dBodyCreate(worlds[static_cast<std::size_t>(b.world)]);
     bodies.push_back(id);
-    body_index[id] = static_cast<int>(i);
+    dBodySetData(id, tag(i));
     if (!b.enabled) dBodyDisable(id);
     if (b.gravity_mode == 0) dBodySetGravityMode(id, 0);
     dBodySetPosition(id, b.position[0], b.position[1], b.position[2]);
@@ -331,7 +360,7 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
     }
     geoms.push_back(outer);
     inner.push_back(id);
-    if (g.has_pybrain_name) pybrain_names[outer] = g.pybrain_name;
+    if (outer) dGeomSetData(outer, tag(geoms.size() - 1));
   }
   for (const auto& jg : s.jointgroups) {
     (void)jg;
@@ -426,8 +455,9 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
       b2 = nullptr;
       dJointAttach(id, b1, nullptr);
     }
-    if (b1 && b2) linked.insert({std::min(b1, b2), std::max(b1, b2)});
+    if (b1 && b2) linked.emplace_back(std::min(b1, b2), std::max(b1, b2));
   }
+  std::sort(linked.begin(), linked.end());
   contacts = dJointGroupCreate(0);
   return true;
 }
@@ -440,15 +470,19 @@ void World::Impl::near(dGeomID a, dGeomID b) {
   dBodyID b1 = dGeomGetBody(a), b2 = dGeomGetBody(b);
   if (!b1 && !b2) return;
   if (b1 == b2) return;
-  if (!sim.collide_connected && b1 && b2 && linked.count({std::min(b1, b2), std::max(b1, b2)})) return;
+  if (!sim.collide_connected && b1 && b2 &&
+      std::binary_search(linked.begin(), linked.end(), std::make_pair(std::min(b1, b2), std::max(b1, b2))))
+    return;
   if (!scene->passpairs.empty()) {
-    auto n1 = pybrain_names.find(a), n2 = pybrain_names.find(b);
-    if (n1 != pybrain_names.end() && n2 != pybrain_names.end())
+    int i1 = index_of(a), i2 = index_of(b);
+    const xode::SceneGeom* g1 = i1 >= 0 ? &scene->geoms[static_cast<std::size_t>(i1)] : nullptr;
+    const xode::SceneGeom* g2 = i2 >= 0 ? &scene->geoms[static_cast<std::size_t>(i2)] : nullptr;
+    if (g1 && g2 && g1->has_pybrain_name && g2->has_pybrain_name)
       for (const auto& group : scene->passpairs) {
         bool in1 = false, in2 = false;
         for (const auto& x : group) {
-          in1 = in1 || n1->second.find(x) != std::string::npos;
-          in2 = in2 || n2->second.find(x) != std::string::npos;
+          in1 = in1 || g1->pybrain_name.find(x) != std::string::npos;
+          in2 = in2 || g2->pybrain_name.find(x) != std::string::npos;
         }
         if (in1 && in2) return;
       }
@@ -458,8 +492,7 @@ void World::Impl::near(dGeomID a, dGeomID b) {
   int n = dCollide(a, b, 150, cg, sizeof(dContactGeom));
   if (n <= 0) return;
   dBodyID any = b1 ? b1 : b2;
-  dWorldID w =
-      worlds[static_cast<std::size_t>(scene->bodies[static_cast<std::size_t>(body_index[any])].world)];
+  dWorldID w = worlds[static_cast<std::size_t>(scene->bodies[static_cast<std::size_t>(index_of(any))].world)];
   int use = std::min(n, sim.max_contacts);
   for (int i = 0; i < use; ++i) {
     dContact c{};
@@ -487,7 +520,6 @@ World::~World() = default;
 
 bool World::instantiate(const xode::Scene& scene, Diagnostics& diags, const xode::Document* doc) {
   impl_->scene = &scene;
-  impl_->make_refs();
   std::jmp_buf jb;
   g_jump = &jb;
   if (setjmp(jb) != 0) {
@@ -623,6 +655,7 @@ bool read_joint(dJointID j, xode::JointType t, JointPod& p) {
 }  // namespace
 
 nlohmann::json World::dump(int digits) const {
+  impl_->make_refs();
   const Impl& im = *impl_;
   const auto& s = *im.scene;
   nlohmann::json out = nlohmann::json::object();
@@ -631,9 +664,9 @@ nlohmann::json World::dump(int digits) const {
   };
   auto body_ref = [&](dBodyID b) -> nlohmann::json {
     if (!b) return nullptr;
-    auto it = im.body_index.find(b);
-    return it == im.body_index.end() ? nlohmann::json("<unknown Body>")
-                                     : nlohmann::json(im.refs_body[static_cast<std::size_t>(it->second)]);
+    int i = Impl::index_of(b);
+    return i < 0 ? nlohmann::json("<unknown Body>")
+                 : nlohmann::json(im.refs_body[static_cast<std::size_t>(i)]);
   };
   out["worlds"] = nlohmann::json::array();
   for (std::size_t i = 0; i < s.worlds.size(); ++i) {
@@ -904,6 +937,7 @@ std::size_t World::body_count() const {
   return impl_->bodies.size();
 }
 const std::string& World::body_ref(std::size_t i) const {
+  impl_->make_refs();
   return impl_->refs_body[i];
 }
 std::size_t World::contacts_last_step() const {
@@ -939,6 +973,7 @@ bool World::finite() const {
 }
 
 nlohmann::json World::body_states(int digits) const {
+  impl_->make_refs();
   const Impl& im = *impl_;
   nlohmann::json out = nlohmann::json::array();
   for (std::size_t i = 0; i < im.bodies.size(); ++i) {

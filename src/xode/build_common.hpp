@@ -13,12 +13,21 @@
 
 namespace genokit::xode {
 
+// trim() for attribute values, which rarely have blanks around them.
+inline std::string_view trim_value(std::string_view v) {
+  auto blank = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+  };
+  if (!v.empty() && !blank(v.front()) && !blank(v.back())) return v;
+  return trim(v);
+}
+
 // The attribute as a number (blanks around it allowed), or `def` when missing or malformed (the
 // validator reports those).
 inline double attr_number(const XmlNode& e, std::string_view n, double def = 0) {
   XmlAttr a = e.attr(n);
   if (!a) return def;
-  auto v = parse_double(trim(a.value()));
+  auto v = parse_double(trim_value(a.value()));
   return v ? *v : def;
 }
 
@@ -41,11 +50,11 @@ inline std::vector<std::pair<int, double>> axis_params(const XmlNode& axis) {
     if (a.name() == "LoStop" && axis.has_attr("LowStop")) continue;
     int i = index(a.name());
     if (i < 0) continue;
-    auto v = parse_double(trim(a.value()));
+    auto v = parse_double(trim_value(a.value()));
     if (v) out.emplace_back(i, *v);
   }
   if (low) {
-    auto v = parse_double(trim(low.value()));
+    auto v = parse_double(trim_value(low.value()));
     if (v) out.emplace_back(index("LoStop"), *v);
   }
   return out;

@@ -3,6 +3,7 @@
 // pass-through group/jointgroup/ext, row-vector 4x4 transforms composed parent*child, the body
 // pose taken when its first non-transform child starts, only density mass shapes, links resolved
 // when the joint type starts, and PyODE's exception (as a diagnostic) on the first problem.
+#include <charconv>
 #include <cmath>
 #include <deque>
 #include <map>
@@ -14,6 +15,7 @@
 #include "genokit/xode/scene.hpp"
 #include "genokit/xode/schema.hpp"
 #include "xode/build_common.hpp"
+#include "xode/element_id.hpp"
 #include "xode/mass.hpp"
 #include "xode/xmath.hpp"
 
@@ -29,17 +31,24 @@ struct PyError {
   XmlNode at;
 };
 
+// PyODE's object tree (the nodes its handlers create).
+enum class PKind : std::uint8_t { xode, world, space, body, geom, joint, mass };
+constexpr std::array<std::string_view, 7> kPKindNames{"xode", "world", "space", "body",
+                                                      "geom", "joint", "mass"};
+
 struct PNode {
-  std::string kind;  // xode world space body geom joint mass
-  std::optional<std::string> name;
+  PKind kind = PKind::xode;
+  bool has_name = false;
+  std::string_view name;  // into the document
   PNode* parent = nullptr;
+  PNode* first_child = nullptr;
+  PNode* last_child = nullptr;
+  PNode* next = nullptr;  // next sibling
   Mat4 t = math::identity4();
   bool absolute = false;
-  std::vector<PNode*> children;
-  std::unordered_map<std::string, PNode*> named;
-  std::map<std::string, int> counters;
-  std::string path;
-  int index = -1;  // into the scene's worlds/spaces/bodies/geoms/joints
+  std::array<int, 7> counters{};  // children made so far, per kind
+  int ordinal = 0;                // among the parent's children of the same kind
+  int index = -1;                 // into the scene's worlds/spaces/bodies/geoms/joints
 };
 
 class PyodeBuilder {
@@ -51,7 +60,7 @@ class PyodeBuilder {
     try {
       if (!doc.root() || doc.root().name() != "xode")
         throw invalid("Root element must be <xode>.", doc.root());
-      PNode* root = make(nullptr, "xode", std::nullopt);
+      PNode* root = make(nullptr, PKind::xode, XmlNode());
       root_children(doc.root(), root);
       if (pybrain) pybrain_postprocess(root);
     } catch (const PyError& e) {
@@ -67,6 +76,13 @@ class PyodeBuilder {
   Diagnostics& diags;
   bool pybrain;
   std::deque<PNode> nodes;
+  PNode* root_ = nullptr;
+  // Named nodes: the first one with each name and how many share it.
+  struct Named {
+    PNode* node;
+    int count;
+  };
+  std::unordered_map<std::string_view, Named> named_;
 
   // ---- errors as PyODE raises them ---------------------------------------------------------
   static PyError child_error(std::string_view parent, const XmlNode& child) {
@@ -92,14 +108,14 @@ class PyodeBuilder {
     return a ? pyfloat_value(e, a.value()) : def;
   }
   static double pyfloat_value(const XmlNode& e, std::string_view v) {
-    auto d = parse_double(trim(v));
+    auto d = parse_double(trim_value(v));
     if (!d)
       throw PyError{"bad-value", "ValueError", "could not convert string to float: '" + std::string(v) + "'",
                     e};
     return *d;
   }
   static long long pyint_value(const XmlNode& e, std::string_view v) {
-    auto i = parse_int(trim(v));
+    auto i = parse_int(trim_value(v));
     if (!i)
       throw PyError{"bad-value", "ValueError",
                     "invalid literal for int() with base 10: '" + std::string(v) + "'", e};
@@ -112,7 +128,7 @@ class PyodeBuilder {
     Vec3 v;
     int i = 0;
     for (const char* k : {"x", "y", "z"}) {
-      auto d = parse_double(trim(e.attr(k).value()));
+      auto d = parse_double(trim_value(e.attr(k).value()));
       if (!d) throw invalid("Vector attributes must be numbers.", e);
       v[static_cast<std::size_t>(i++)] = *d;
     }
@@ -120,26 +136,48 @@ class PyodeBuilder {
   }
 
   // ---- tree ----------------------------------------------------------------------------------
-  PNode* make(PNode* parent, std::string kind, std::optional<std::string> name) {
-    nodes.emplace_back();
-    PNode* n = &nodes.back();
+  PNode* make(PNode* parent, PKind kind, const XmlNode& e) {
+    PNode* n = &nodes.emplace_back();
     n->kind = kind;
-    n->name = name;
     n->parent = parent;
-    if (parent) {
-      int idx = parent->counters[kind]++;
-      n->path = parent->path + "/" + kind + "[" + std::to_string(idx) + "]";
-      if (name) parent->named[*name] = n;
-      parent->children.push_back(n);
+    if (!parent) {
+      root_ = n;
+      return n;
     }
+    if (XmlAttr a = e.attr("name")) {
+      n->has_name = true;
+      n->name = a.value();
+      auto [it, fresh] = named_.try_emplace(n->name, Named{n, 0});
+      ++it->second.count;
+    }
+    n->ordinal = parent->counters[static_cast<std::size_t>(kind)]++;
+    (parent->last_child ? parent->last_child->next : parent->first_child) = n;
+    parent->last_child = n;
     return n;
   }
-  static std::optional<std::string> name_of(const XmlNode& e) {
-    XmlAttr a = e.attr("name");
-    if (!a) return std::nullopt;
-    return std::string(a.value());
+  // PyODE's object path, e.g. /world[0]/space[0]/body[2].
+  static std::string path_of(const PNode* n) {
+    std::array<const PNode*, 64> chain;
+    std::size_t depth = 0;
+    for (; n->parent && depth < chain.size(); n = n->parent) chain[depth++] = n;
+    std::string p;
+    p.reserve(16 * depth);
+    char digits[16];
+    while (depth > 0) {
+      const PNode* x = chain[--depth];
+      p += '/';
+      p += kPKindNames[static_cast<std::size_t>(x->kind)];
+      p += '[';
+      auto [end, ec] = std::to_chars(digits, digits + sizeof digits, x->ordinal);
+      p.append(digits, end);
+      p += ']';
+    }
+    return p;
   }
-  static PNode* ancestor(PNode* n, std::string_view kind) {
+  static std::string name_or_empty(const PNode* n) {
+    return std::string(n->has_name ? n->name : std::string_view());
+  }
+  static PNode* ancestor(PNode* n, PKind kind) {
     for (PNode* p = n; p; p = p->parent)
       if (p->kind == kind) return p;
     return nullptr;
@@ -166,15 +204,16 @@ class PyodeBuilder {
     std::optional<Vec3> position, euler;
   };
   void transform_child(const XmlNode& c, TState& st) {
-    if (c.name() == "matrix4f") {
+    const El cid = element_id(c);
+    if (cid == El::matrix4f) {
       for (int r = 0; r < 4; ++r)
         for (int k = 0; k < 4; ++k) st.m[r][k] = pyfloat(c, "m" + std::to_string(r) + std::to_string(k));
-    } else if (c.name() == "position") {
+    } else if (cid == El::position) {
       st.position = Vec3{pyfloat(c, "x"), pyfloat(c, "y"), pyfloat(c, "z")};
-    } else if (c.name() == "euler") {
+    } else if (cid == El::euler) {
       double coeff = c.attr_or("aformat", "radians") == "degrees" ? M_PI / 180 : 1.0;
       st.euler = Vec3{coeff * pyfloat(c, "x"), coeff * pyfloat(c, "y"), coeff * pyfloat(c, "z")};
-    } else if (c.name() == "rotation") {
+    } else if (cid == El::rotation) {
       // pass-through
     } else {
       throw PyError{"importer-bug", "AttributeError", "module 'xode.parser' has no attribute 'InvalidError'",
@@ -211,9 +250,10 @@ class PyodeBuilder {
   // ---- containers ----------------------------------------------------------------------------
   void root_children(const XmlNode& e, PNode* root) {
     each(e, [&](const XmlNode& c) {
-      if (c.name() == "world")
+      const El cid = element_id(c);
+      if (cid == El::world)
         world(c, root);
-      else if (c.name() == "ext")
+      else if (cid == El::ext)
         root_children(c, root);
       else
         throw child_error("xode", c);
@@ -221,22 +261,23 @@ class PyodeBuilder {
   }
 
   void world(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, "world", name_of(e));
+    PNode* n = make(parent, PKind::world, e);
     SceneWorld w;
-    w.path = n->path;
+    w.path = path_of(n);
     w.name = e.attr_or("name", "");
     w.offset = e.offset();
-    sc.worlds.push_back(w);
+    sc.worlds.push_back(std::move(w));
     n->index = static_cast<int>(sc.worlds.size()) - 1;
     world_children(e, n);
   }
   void world_children(const XmlNode& e, PNode* n) {
     each(e, [&](const XmlNode& c) {
-      if (c.name() == "transform")
+      const El cid = element_id(c);
+      if (cid == El::transform)
         transform(c, n);
-      else if (c.name() == "space")
+      else if (cid == El::space)
         space(c, n);
-      else if (c.name() == "ext")
+      else if (cid == El::ext)
         world_children(c, n);
       else
         throw child_error("world", c);
@@ -244,27 +285,28 @@ class PyodeBuilder {
   }
 
   void space(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, "space", name_of(e));
+    PNode* n = make(parent, PKind::space, e);
     SceneSpace s;
-    s.path = n->path;
+    s.path = path_of(n);
     s.name = e.attr_or("name", "");
-    s.world = ancestor(n, "world")->index;
+    s.world = ancestor(n, PKind::world)->index;
     s.offset = e.offset();
-    sc.spaces.push_back(s);
+    sc.spaces.push_back(std::move(s));
     n->index = static_cast<int>(sc.spaces.size()) - 1;
     space_children(e, n);
   }
   void space_children(const XmlNode& e, PNode* n) {
     each(e, [&](const XmlNode& c) {
-      if (c.name() == "transform")
+      const El cid = element_id(c);
+      if (cid == El::transform)
         transform(c, n);
-      else if (c.name() == "geom")
+      else if (cid == El::geom)
         geom(c, n);
-      else if (c.name() == "group" || c.name() == "jointgroup" || c.name() == "ext")
+      else if (cid == El::group || cid == El::jointgroup || cid == El::ext)
         space_children(c, n);
-      else if (c.name() == "body")
+      else if (cid == El::body)
         body(c, n);
-      else if (c.name() == "joint")
+      else if (cid == El::joint)
         joint(c, n);
       else
         throw child_error("space", c);
@@ -279,18 +321,18 @@ class PyodeBuilder {
   };
 
   void body(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, "body", name_of(e));
+    PNode* n = make(parent, PKind::body, e);
     SceneBody b;
-    b.path = n->path;
+    b.path = path_of(n);
     b.name = e.attr_or("name", "");
-    b.world = ancestor(n, "world")->index;
+    b.world = ancestor(n, PKind::world)->index;
     b.offset = e.offset();
-    std::string enabled(e.attr_or("enabled", "true"));
+    std::string_view enabled = e.attr_or("enabled", "true");
     if (enabled != "true" && enabled != "false")
       throw invalid("Enabled attribute must be either 'true' or 'false'.", e);
     b.enabled = enabled == "true";
     if (XmlAttr g = e.attr("gravitymode")) b.gravity_mode = pyint_value(e, g.value()) == 0 ? 0 : 1;
-    sc.bodies.push_back(b);
+    sc.bodies.push_back(std::move(b));
     n->index = static_cast<int>(sc.bodies.size()) - 1;
     BodyState st;
     st.node = n;
@@ -310,17 +352,18 @@ class PyodeBuilder {
   }
   void body_children(const XmlNode& e, BodyState& st) {
     each(e, [&](const XmlNode& c) {
+      const El cid = element_id(c);
       auto& b = [&]() -> SceneBody& { return sc.bodies[static_cast<std::size_t>(st.node->index)]; }();
-      if (c.name() == "transform") {
+      if (cid == El::transform) {
         transform(c, st.node);
         return;
       }
       apply_body_pose(st);
-      if (c.name() == "torque")
+      if (cid == El::torque)
         sc.bodies[static_cast<std::size_t>(st.node->index)].torque = vector(c);
-      else if (c.name() == "force")
+      else if (cid == El::force)
         b.force = vector(c);
-      else if (c.name() == "finiteRotation") {
+      else if (cid == El::finiteRotation) {
         long long mode =
             pyint_value(c, c.has_attr("mode") ? c.attr("mode").value()
                                               : throw PyError{"missing-attribute", "KeyError", "'mode'", c});
@@ -332,44 +375,45 @@ class PyodeBuilder {
         bb.finite_rotation_set = true;
         bb.finite_rotation_mode = static_cast<int>(mode);
         bb.finite_rotation_axis = axis;
-      } else if (c.name() == "linearVel")
+      } else if (cid == El::linearVel)
         b.linear_velocity = vector(c);
-      else if (c.name() == "angularVel")
+      else if (cid == El::angularVel)
         b.angular_velocity = vector(c);
-      else if (c.name() == "mass")
+      else if (cid == El::mass)
         st.mass = mass_node(c, st.node);
-      else if (c.name() == "joint")
+      else if (cid == El::joint)
         joint(c, st.node);
-      else if (c.name() == "body")
+      else if (cid == El::body)
         body(c, st.node);
-      else if (c.name() == "geom")
+      else if (cid == El::geom)
         geom(c, st.node);
       else
         throw child_error("body", c);
-      if (c.name() == "torque" || c.name() == "force" || c.name() == "linearVel" ||
-          c.name() == "angularVel" || c.name() == "finiteRotation")
+      if (cid == El::torque || cid == El::force || cid == El::linearVel || cid == El::angularVel ||
+          cid == El::finiteRotation)
         body_children(c, st);  // these push no handler: their children reach the body's
     });
   }
 
   // ---- mass ----------------------------------------------------------------------------------
   MassParams mass_node(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, "mass", name_of(e));
+    PNode* n = make(parent, PKind::mass, e);
     MassParams m = mass::sphere(1.0, 1.0);
     mass_children(e, n, m);
     return m;
   }
   void mass_children(const XmlNode& e, PNode* n, MassParams& m) {
     each(e, [&](const XmlNode& c) {
-      if (c.name() == "mass_struct" || c.name() == "transform")
+      const El cid = element_id(c);
+      if (cid == El::mass_struct || cid == El::transform)
         mass_children(c, n, m);
-      else if (c.name() == "mass_shape")
+      else if (cid == El::mass_shape)
         mass_shape(c, m);
-      else if (c.name() == "adjust") {
+      else if (cid == El::adjust) {
         double total = pyfloat(c, "total");
         mass::adjust(m, total);
         mass_children(c, n, m);
-      } else if (c.name() == "mass") {
+      } else if (cid == El::mass) {
         MassParams child = mass_node(c, n);
         mass::add(m, child);
       } else
@@ -378,25 +422,26 @@ class PyodeBuilder {
   }
   void mass_shape(const XmlNode& e, MassParams& m) {
     XmlAttr density = e.attr("density");
-    std::function<void(const XmlNode&)> shape = [&](const XmlNode& c) {
-      if (c.name() == "sphere") {
+    auto shape = [&](auto& self, const XmlNode& c) -> void {
+      const El cid = element_id(c);
+      if (cid == El::sphere) {
         double r = pyfloat_or(c, "radius", 1.0);
         if (density) m = mass::sphere(pyfloat_value(e, density.value()), r);
-      } else if (c.name() == "box") {
+      } else if (cid == El::box) {
         double lx = pyfloat(c, "sizex"), ly = pyfloat(c, "sizey"), lz = pyfloat(c, "sizez");
         if (density) m = mass::box(pyfloat_value(e, density.value()), lx, ly, lz);
-      } else if (pybrain && (c.name() == "cappedCylinder" || c.name() == "cylinder")) {
+      } else if (pybrain && (cid == El::cappedCylinder || cid == El::cylinder)) {
         double r = pyfloat_or(c, "radius", 1.0);
         double len = pyfloat(c, "length");
         if (density)
-          m = c.name() == "cylinder" ? mass::cylinder(pyfloat_value(e, density.value()), r, len)
-                                     : mass::capsule(pyfloat_value(e, density.value()), r, len);
+          m = cid == El::cylinder ? mass::cylinder(pyfloat_value(e, density.value()), r, len)
+                                  : mass::capsule(pyfloat_value(e, density.value()), r, len);
       } else {
         throw unsupported(pybrain ? "mass_shape <" + std::string(c.name()) + "> not supported" : "", c);
       }
-      each(c, shape);
+      for (XmlNode g : c.elements()) self(self, g);
     };
-    each(e, shape);
+    for (XmlNode c : e.elements()) shape(shape, c);
   }
 
   // ---- geom ----------------------------------------------------------------------------------
@@ -409,62 +454,63 @@ class PyodeBuilder {
   };
 
   void geom(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, "geom", name_of(e));
-    GeomState st{n, ancestor(parent, "body"), ancestor(parent, "space")->index};
+    PNode* n = make(parent, PKind::geom, e);
+    GeomState st{n, ancestor(parent, PKind::body), ancestor(parent, PKind::space)->index};
     geom_children(e, st);
     if (!st.has_object) throw invalid("No geom type element found.", e);
   }
   void geom_children(const XmlNode& e, GeomState& st) {
     each(e, [&](const XmlNode& c) {
       std::string_view k = c.name();
-      if (k == "transform") {
+      const El kid = element_id(k);
+      if (kid == El::transform) {
         transform(c, st.node);
         st.transformed = true;
-      } else if (k == "box") {
+      } else if (kid == El::box) {
         double lx = pyfloat(c, "sizex"), ly = pyfloat(c, "sizey"), lz = pyfloat(c, "sizez");
         place(st, c, Shape::box, {lx, ly, lz});
         shape_children(c, k);
-      } else if (k == "cappedCylinder") {
+      } else if (kid == El::cappedCylinder) {
         double r = pyfloat(c, "radius"), len = pyfloat(c, "length");
         place(st, c, Shape::capsule, {r, len});
         shape_children(c, k);
-      } else if (k == "cone") {
+      } else if (kid == El::cone) {
         throw unsupported("", c);
-      } else if (k == "cylinder") {
+      } else if (kid == El::cylinder) {
         if (!pybrain) throw unsupported("", c);
         double r = pyfloat(c, "radius"), len = pyfloat(c, "length");
         place(st, c, Shape::cylinder, {r, len});
         shape_children(c, k);
-      } else if (k == "plane") {
+      } else if (kid == El::plane) {
         double a = pyfloat(c, "a"), b = pyfloat(c, "b"), cc = pyfloat(c, "c"), d = pyfloat(c, "d");
         SceneGeom g = new_geom(st, c, Shape::plane);
         g.params = {a, b, cc, d};
         g.placement = Placement::none;
         push_geom(st, g);
         shape_children(c, k);
-      } else if (k == "ray") {
+      } else if (kid == El::ray) {
         double len = pyfloat(c, "length");
         SceneGeom g = new_geom(st, c, Shape::ray);
         g.params = {len};
         g.placement = Placement::none;
         push_geom(st, g);
         shape_children(c, k);
-      } else if (k == "sphere") {
+      } else if (kid == El::sphere) {
         double r = pyfloat(c, "radius");
         place(st, c, Shape::sphere, {r});
         shape_children(c, k);
-      } else if (k == "trimesh") {
+      } else if (kid == El::trimesh) {
         trimesh_children(c);
         // Debian's PyODE is built without trimesh support (ode.TriMeshData raises).
         throw unsupported("Trimesh support is disabled", c);
-      } else if (k == "geom") {
+      } else if (kid == El::geom) {
         geom(c, st.node);
-      } else if (k == "body") {
+      } else if (kid == El::body) {
         body(c, st.node);
-      } else if (k == "joint") {
+      } else if (kid == El::joint) {
         if (!pybrain) throw PyError{"importer-bug", "NameError", "name 'nodename' is not defined", c};
         joint(c, st.node);
-      } else if (k == "jointgroup" || k == "ext") {
+      } else if (kid == El::jointgroup || kid == El::ext) {
         geom_children(c, st);
       } else {
         throw child_error("geom", c);
@@ -473,16 +519,18 @@ class PyodeBuilder {
   }
   void shape_children(const XmlNode& e, std::string_view shape) {
     each(e, [&](const XmlNode& c) {
-      if (c.name() != "ext") throw child_error(shape, c);
+      const El cid = element_id(c);
+      if (cid != El::ext) throw child_error(shape, c);
       shape_children(c, shape);
     });
   }
   void trimesh_children(const XmlNode& e) {
     each(e, [&](const XmlNode& c) {
-      if (c.name() == "vertices" || c.name() == "triangles") {
-      } else if (c.name() == "v") {
+      const El cid = element_id(c);
+      if (cid == El::vertices || cid == El::triangles) {
+      } else if (cid == El::v) {
         vector(c);
-      } else if (c.name() == "t") {
+      } else if (cid == El::t) {
         for (const char* k : {"ia", "ib", "ic"}) {
           XmlAttr a = c.attr(k);
           if (!a) throw PyError{"missing-attribute", "KeyError", std::string("'") + k + "'", c};
@@ -496,11 +544,11 @@ class PyodeBuilder {
   }
   SceneGeom new_geom(const GeomState& st, const XmlNode& shape, Shape s) {
     SceneGeom g;
-    g.path = st.node->path;
-    g.name = st.node->name.value_or("");
+    g.path = path_of(st.node);
+    g.name = name_or_empty(st.node);
     g.shape = s;
     g.space = st.space;
-    g.world = ancestor(st.node, "world")->index;
+    g.world = ancestor(st.node, PKind::world)->index;
     g.offset = shape.offset();
     return g;
   }
@@ -509,21 +557,17 @@ class PyodeBuilder {
     // geom keeps its own.
     PNode* parent = st.node->parent;
     if (st.body == nullptr) {
-      g.has_pybrain_name = st.node->name.has_value();
-      g.pybrain_name = st.node->name.value_or("");
-    } else if (parent->kind == "body") {
-      PNode* first = nullptr;
-      for (PNode* ch : parent->children)
-        if (ch->kind == "geom") {
-          first = ch;
-          break;
-        }
-      if (first == st.node && parent->name) {
+      g.has_pybrain_name = st.node->has_name;
+      g.pybrain_name = name_or_empty(st.node);
+    } else if (parent->kind == PKind::body) {
+      PNode* first = parent->first_child;
+      while (first && first->kind != PKind::geom) first = first->next;
+      if (first == st.node && parent->has_name) {
         g.has_pybrain_name = true;
-        g.pybrain_name = *parent->name;
+        g.pybrain_name = std::string(parent->name);
       }
     }
-    sc.geoms.push_back(g);
+    sc.geoms.push_back(std::move(g));
     st.node->index = static_cast<int>(sc.geoms.size()) - 1;
     st.has_object = true;
   }
@@ -545,48 +589,55 @@ class PyodeBuilder {
   }
 
   // ---- joint ---------------------------------------------------------------------------------
-  PNode* find_named(PNode* n, const std::string& name) {
-    auto it = n->named.find(name);
-    if (it != n->named.end()) return it->second;
-    for (PNode* c : n->children)
-      if (PNode* f = find_named(c, name)) return f;
+  // PyODE's lookup from the root: a node's named children (the last of equal names), then each
+  // child's subtree in order. With one node of that name the search can only find it.
+  PNode* find_named(std::string_view name) const {
+    auto it = named_.find(name);
+    if (it == named_.end()) return nullptr;
+    return it->second.count == 1 ? it->second.node : search_named(root_, name);
+  }
+  static PNode* search_named(PNode* n, std::string_view name) {
+    PNode* direct = nullptr;
+    for (PNode* c = n->first_child; c; c = c->next)
+      if (c->has_name && c->name == name) direct = c;
+    if (direct) return direct;
+    for (PNode* c = n->first_child; c; c = c->next)
+      if (PNode* f = search_named(c, name)) return f;
     return nullptr;
   }
-  int link_body(PNode* from, const std::string& name, const XmlNode& at) {
-    PNode* root = from;
-    while (root->parent) root = root->parent;
-    PNode* target = find_named(root, name);
+  int link_body(std::string_view name, const XmlNode& at) {
+    PNode* target = find_named(name);
     if (!target || target->index < 0) throw invalid("Joint link must reference an already parsed body.", at);
-    if (target->kind != "body") throw invalid("Joint link must reference a body.", at);
+    if (target->kind != PKind::body) throw invalid("Joint link must reference a body.", at);
     return target->index;
   }
 
   void joint(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, "joint", name_of(e));
-    PNode* enclosing = ancestor(parent, "body");
-    std::optional<std::string> link1, link2;
+    PNode* n = make(parent, PKind::joint, e);
+    PNode* enclosing = ancestor(parent, PKind::body);
+    std::optional<std::string_view> link1, link2;
     bool has_object = false;
-    std::function<void(const XmlNode&)> child = [&](const XmlNode& c) {
-      std::string_view k = c.name();
-      if (k == "link1" || k == "link2") {
+    auto child = [&](auto& self, const XmlNode& c) -> void {
+      const El k = element_id(c);
+      if (k == El::link1 || k == El::link2) {
         XmlAttr b = c.attr("body");
         if (!b) throw PyError{"missing-attribute", "KeyError", "'body'", c};
-        (k == "link1" ? link1 : link2) = std::string(b.value());
-        each(c, child);
-      } else if (k == "ext") {
-        each(c, child);
-      } else if (k == "amotor" || k == "ball" || k == "fixed" || k == "hinge" || k == "hinge2" ||
-                 k == "slider" || k == "universal") {
+        (k == El::link1 ? link1 : link2) = b.value();
+        for (XmlNode g : c.elements()) self(self, g);
+      } else if (k == El::ext) {
+        for (XmlNode g : c.elements()) self(self, g);
+      } else if (k == El::amotor || k == El::ball || k == El::fixed || k == El::hinge || k == El::hinge2 ||
+                 k == El::slider || k == El::universal) {
         // _getLinks
         int env_or_body = enclosing ? enclosing->index : -1;
         int l1, l2;
         if (link1) {
-          l1 = link_body(n, *link1, c);
+          l1 = link_body(*link1, c);
         } else {
           l1 = env_or_body;
           env_or_body = -1;
         }
-        l2 = link2 ? link_body(n, *link2, c) : env_or_body;
+        l2 = link2 ? link_body(*link2, c) : env_or_body;
         if (l1 == l2) throw invalid("Joint requires two objects.", c);
         joint_type(c, n, l1, l2);
         has_object = true;
@@ -594,16 +645,16 @@ class PyodeBuilder {
         throw child_error("joint", c);
       }
     };
-    each(e, child);
+    for (XmlNode c : e.elements()) child(child, c);
     if (!has_object) throw invalid("No joint type element found.", e);
   }
 
   void joint_type(const XmlNode& e, PNode* n, int b1, int b2) {
     std::string_view k = e.name();
     SceneJoint j;
-    j.path = n->path;
-    j.name = n->name.value_or("");
-    j.world = ancestor(n, "world")->index;
+    j.path = path_of(n);
+    j.name = name_or_empty(n);
+    j.world = ancestor(n, PKind::world)->index;
     j.body1 = b1;
     j.body2 = b2;
     j.offset = e.offset();
@@ -622,18 +673,19 @@ class PyodeBuilder {
       return;
     }
     std::vector<XmlNode> axes;
-    std::function<void(const XmlNode&)> child = [&](const XmlNode& c) {
-      if (c.name() == "anchor" && accepts_anchor) {
+    auto child = [&](auto& self, const XmlNode& c) -> void {
+      const El cid = element_id(c);
+      if (cid == El::anchor && accepts_anchor) {
         j.anchor = vector(c);
         j.has_anchor = true;
-      } else if (c.name() == "axis" && accepts_axis) {
+      } else if (cid == El::axis && accepts_axis) {
         axes.push_back(c);
       } else {
         throw child_error(k, c);
       }
-      each(c, child);
+      for (XmlNode g : c.elements()) self(self, g);
     };
-    each(e, child);
+    for (XmlNode c : e.elements()) child(child, c);
     std::size_t want = k == "hinge" || k == "slider" ? 1 : (k == "hinge2" || k == "universal") ? 2 : 3;
     bool count_ok = k == "ball" || (k == "amotor" ? axes.size() <= 3 : axes.size() == want);
     if (!count_ok) {
@@ -657,7 +709,7 @@ class PyodeBuilder {
     push_joint(j, n);
   }
   void push_joint(SceneJoint& j, PNode* n) {
-    sc.joints.push_back(j);
+    sc.joints.push_back(std::move(j));
     n->index = static_cast<int>(sc.joints.size()) - 1;
   }
 
@@ -700,10 +752,10 @@ class PyodeBuilder {
     auto sections = pybrain_sections();
     int i = 0;
     for (const auto& name : sections["affixToEnvironment"]) {
-      PNode* t = find_named(root, name);
-      if (t && t->kind == "joint" && t->index >= 0) {
+      PNode* t = find_named(name);
+      if (t && t->kind == PKind::joint && t->index >= 0) {
         sc.joints[static_cast<std::size_t>(t->index)].reattach_to_environment = true;
-      } else if (t && t->kind == "body" && t->index >= 0) {
+      } else if (t && t->kind == PKind::body && t->index >= 0) {
         SceneJoint j;
         j.type = JointType::fixed;
         j.path = "/pybrain/affix[" + std::to_string(i) + "]";

@@ -7,6 +7,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "xode/element_id.hpp"
+
 namespace genokit::xode {
 namespace {
 
@@ -221,6 +223,16 @@ constexpr std::array<SV, 11> kAxisParams{"LoStop",      "HiStop",        "Vel", 
                                          "FudgeFactor", "Bounce",        "CFM",          "StopERP",
                                          "StopCFM",     "SuspensionERP", "SuspensionCFM"};
 
+// The element ids (element_id.hpp) follow the table order.
+constexpr bool ids_match_table() {
+  for (std::size_t i = 0; i < kSchema.size(); ++i)
+    if (kSchema[i].name != kElementNames[i]) return false;
+  for (std::size_t i = 0; i < kSchema2.size(); ++i)
+    if (kSchema2[i].name != kElementNames[kSchema.size() + i]) return false;
+  return kSchema.size() + kSchema2.size() == kElementCount;
+}
+static_assert(ids_match_table(), "element_id.hpp lists the elements in another order than the schema table");
+
 const std::vector<ElementSpec>& all() {
   static const std::vector<ElementSpec> v = [] {
     std::vector<ElementSpec> r(kSchema.begin(), kSchema.end());
@@ -230,20 +242,49 @@ const std::vector<ElementSpec>& all() {
   return v;
 }
 
+// Names grouped by length: a lookup compares only the few names of the same length.
+constexpr std::size_t kMaxNameLength = 16, kMaxSameLength = 16;
+constexpr auto kByLength = [] {
+  std::array<std::array<std::uint8_t, kMaxSameLength>, kMaxNameLength> b{};
+  for (auto& row : b)
+    for (auto& x : row) x = 0xFF;
+  for (std::size_t i = 0; i < kElementCount; ++i) {
+    auto& row = b[kElementNames[i].size()];
+    std::size_t k = 0;
+    while (row[k] != 0xFF) ++k;
+    row[k] = static_cast<std::uint8_t>(i);
+  }
+  return b;
+}();
+
 }  // namespace
+
+El element_id(std::string_view name) {
+  if (name.size() >= kMaxNameLength) return El::unknown;
+  for (std::uint8_t i : kByLength[name.size()]) {
+    if (i == 0xFF) break;
+    if (kElementNames[i] == name) return static_cast<El>(i);
+  }
+  return El::unknown;
+}
+
+ElementSet allowed_children(El parent) {
+  static const std::array<ElementSet, kElementCount> masks = [] {
+    std::array<ElementSet, kElementCount> m{};
+    for (std::size_t i = 0; i < kElementCount; ++i)
+      for (auto c : all()[i].children) m[i] |= bit(element_id(c));
+    return m;
+  }();
+  return parent == El::unknown ? 0 : masks[static_cast<std::size_t>(parent)];
+}
 
 std::span<const ElementSpec> schema() {
   return all();
 }
 
 const ElementSpec* find_element(std::string_view name) {
-  static const std::unordered_map<std::string_view, const ElementSpec*> index = [] {
-    std::unordered_map<std::string_view, const ElementSpec*> m;
-    for (const auto& e : all()) m.emplace(e.name, &e);
-    return m;
-  }();
-  auto it = index.find(name);
-  return it == index.end() ? nullptr : it->second;
+  El id = element_id(name);
+  return id == El::unknown ? nullptr : &all()[static_cast<std::size_t>(id)];
 }
 
 const AttrSpec* find_attr(const ElementSpec& e, std::string_view attr) {

@@ -1,0 +1,60 @@
+// Element ids: every element of the schema table (schema.cpp) as a small integer, in table order
+// (checked at compile time there), so the validator and the builders dispatch with a switch
+// instead of comparing strings.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "genokit/xode/document.hpp"
+
+namespace genokit::xode {
+
+// clang-format off
+#define GENOKIT_XODE_ELEMENTS(X)                                                                  \
+  X(xode) X(world) X(space) X(group) X(jointgroup) X(ext) X(body) X(mass) X(mass_struct)         \
+  X(centerGravity) X(imatrix) X(mass_shape) X(adjust) X(geom) X(box) X(sphere) X(cylinder)       \
+  X(cappedCylinder) X(cone) X(plane) X(ray) X(trimesh) X(vertices) X(triangles) X(v) X(t)        \
+  X(joint) X(link1) X(link2) X(amotor) X(ball) X(fixed) X(hinge) X(hinge2) X(slider)             \
+  X(universal) X(anchor) X(axis) X(transform) X(matrix4f) X(position) X(rotation) X(euler)       \
+  X(axisangle) X(quaternion) X(scale) X(torque) X(force) X(linearVel) X(angularVel)              \
+  X(finiteRotation)
+// clang-format on
+
+enum class El : std::uint8_t {
+#define GENOKIT_X(n) n,
+  GENOKIT_XODE_ELEMENTS(GENOKIT_X)
+#undef GENOKIT_X
+      unknown  // not in the schema
+};
+
+inline constexpr std::size_t kElementCount = static_cast<std::size_t>(El::unknown);
+
+inline constexpr std::array<std::string_view, kElementCount> kElementNames{
+#define GENOKIT_X(n) #n,
+    GENOKIT_XODE_ELEMENTS(GENOKIT_X)
+#undef GENOKIT_X
+};
+
+// The id of an element name (El::unknown when the schema has no such element).
+El element_id(std::string_view name);
+inline El element_id(const XmlNode& e) {
+  return element_id(e.name());  // other nodes have no name
+}
+
+// A set of element ids (the schema has fewer than 64 elements).
+using ElementSet = std::uint64_t;
+constexpr ElementSet bit(El e) {
+  return e == El::unknown ? 0 : ElementSet{1} << static_cast<unsigned>(e);
+}
+template <class... E>
+constexpr ElementSet set_of(E... e) {
+  return (bit(e) | ...);
+}
+static_assert(kElementCount < 64);
+
+// The children the schema allows in `parent` (open-content elements: none listed).
+ElementSet allowed_children(El parent);
+
+}  // namespace genokit::xode
