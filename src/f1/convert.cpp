@@ -92,6 +92,14 @@ f0::NeuronLocation location_of(std::string_view cls) {
   return c && c->sdk ? c->pref_location : f0::NeuronLocation::none;
 }
 
+// A default element, copied rather than default-constructed: copying its short strings is
+// cheaper than building them from their literals.
+template <class T>
+const T& prototype() {
+  static const T proto{};
+  return proto;
+}
+
 // One segment waiting to be read: from `pos` to its ',' / ')' / end of text.
 struct Task {
   std::uint32_t pos;
@@ -174,7 +182,7 @@ class Converter {
   void set_param(ParamSet& ps, std::string_view name, double v, std::uint32_t pos);
   int add_neuron(std::string details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket = false);
   void describe(f0::Neuron& nr);
-  const char* g6(int slot, double v);
+  const char* g6(double v);
   f0::Orient joint_orient(double rx, double rz);
   void finish();
 
@@ -202,6 +210,7 @@ class Converter {
       std::uint32_t pos, last_comma;
     };
     std::vector<Open> open;
+    std::vector<std::uint32_t> pending;
     // sin/cos of recent joint angles (sticks and branches repeat the same few angles).
     struct SinCos {
       std::uint64_t bits = 0;
@@ -215,15 +224,23 @@ class Converter {
       bool used = false;
       char text[32] = {};
     };
-    std::array<G6, 2> g6;
+    std::array<G6, 64> g6;
+    // round6() of recent values across genotypes (decays and modifiers repeat the same values).
+    // Entries start as 0 -> 0, which is right.
+    struct Rounded {
+      std::uint64_t in = 0;
+      double out = 0;
+    };
+    std::array<Rounded, 1024> rounded;
     bool busy = false;
   };
   static Scratch& scratch() {
     thread_local Scratch s;
     return s;
   }
-  Scratch own_;  // used if a conversion runs inside another on the same thread (never today)
-  Scratch& sc_ = scratch().busy ? own_ : scratch();
+  // Used if a conversion runs inside another on the same thread (never today).
+  std::unique_ptr<Scratch> own_;
+  Scratch& sc_ = scratch().busy ? *(own_ = std::make_unique<Scratch>()) : scratch();
   std::vector<std::int32_t>& close_ = sc_.close;
   std::vector<std::int32_t>& link_ = sc_.link;
   std::vector<Task>& stack_ = sc_.stack;
@@ -239,7 +256,11 @@ class Converter {
     if (v == 0) return v;
     if (v == memo_in_[slot]) return memo_out_[slot];
     memo_in_[slot] = v;
-    return memo_out_[slot] = round6(v);
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    auto& e = sc_.rounded[(bits * 0x9E3779B97F4A7C15ull) >> 54];
+    if (e.in != bits) e.in = bits, e.out = round6(v);
+    return memo_out_[slot] = e.out;
   }
   double energy_ = 0, energy_div_ = 0;
   bool part0_mapped_ = false;
@@ -252,26 +273,33 @@ void Converter::prepass() {
   close_.resize(n_);
   link_.resize(n_);
   auto& st = sc_.open;
+  auto& pending = sc_.pending;  // '[' waiting for the next ']' or ')'
   st.clear();
+  pending.clear();
   std::size_t sticks = 0, brackets = 0;
   for (std::uint32_t i = static_cast<std::uint32_t>(body_); i < n_; ++i) {
-    switch (t_[i]) {
-      case 'X':
+    const std::uint8_t cc = kCharClass[static_cast<unsigned char>(t_[i])];
+    if (cc < kChX) continue;  // modifiers and invalid characters
+    switch (cc) {
+      case kChX:
         ++sticks;
         break;
-      case '[':
+      case kChBracket:
         ++brackets;
+        pending.push_back(i);
         [[fallthrough]];
-      case '(':
+      case kChOpen:
         st.push_back({i, i});
         close_[i] = static_cast<std::int32_t>(n_);  // unclosed until its closer is seen
         link_[i] = -1;
         break;
-      case ')':
-      case ']':
+      case kChClose:
+      case kChStray:
         if (!st.empty()) close_[st.back().pos] = static_cast<std::int32_t>(i), st.pop_back();
+        for (std::uint32_t b : pending) link_[b] = static_cast<std::int32_t>(i);
+        pending.clear();
         break;
-      case ',':
+      case kChComma:
         if (!st.empty() && t_[st.back().pos] == '(') {
           link_[st.back().last_comma] = static_cast<std::int32_t>(i);
           link_[i] = -1;
@@ -282,6 +310,7 @@ void Converter::prepass() {
         break;
     }
   }
+  for (std::uint32_t b : pending) link_[b] = static_cast<std::int32_t>(n_);
   m_.parts.reserve(sticks + 1);
   m_.joints.reserve(sticks);
   m_.neurons.reserve(brackets * 2);
@@ -319,16 +348,16 @@ f0::Orient Converter::joint_orient(double rx, double rz) {
   return o;
 }
 
-const char* Converter::g6(int slot, double v) {
-  auto& e = sc_.g6[slot];
+const char* Converter::g6(double v) {
   std::uint64_t bits;
   std::memcpy(&bits, &v, sizeof bits);
+  auto& e = sc_.g6[(bits * 0x9E3779B97F4A7C15ull) >> 58];
   if (!e.used || e.bits != bits) e.bits = bits, e.used = true, format_g6(v, e.text, sizeof e.text);
   return e.text;
 }
 
 int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
-  f0::Part& p = m_.parts.emplace_back();
+  f0::Part& p = m_.parts.emplace_back(prototype<f0::Part>());
   p.dn = r6(kDensity, 1.0 / g[weight]);
   p.fr = r6(friction, g[friction]);
   p.ing = r6(ingestion, g[ingestion]);
@@ -341,14 +370,14 @@ int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
 }
 
 void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g, std::uint32_t pos) {
-  f0::Joint& j = m_.joints.emplace_back();
+  f0::Joint& j = m_.joints.emplace_back(prototype<f0::Joint>());
   j.p1 = p1;
   j.p2 = p2;
   j.use_delta = true;
   j.d = {r6(length, std::min(2.0, g[length])), 0, 0};
   j.rot = {r6(kRotX, k.x), 0, r6(kRotZ, k.z)};
   j.stam = r6(stamina, g[stamina]);
-  j.color = {r6(red, g[red]), r6(green, g[green]), r6(blue, g[blue])};
+  j.color = m_.parts[p2].color;  // the end part was just made from the same state
   j.length = std::sqrt(j.d.x * j.d.x);
   j.src = {0, 0, static_cast<std::int64_t>(pos), 1};
   // Delta joint placement exactly as the f0 build does it (notes §6.3).
@@ -408,7 +437,7 @@ void Converter::describe(f0::Neuron& nr) {
 }
 
 int Converter::add_neuron(std::string details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket) {
-  f0::Neuron& nr = m_.neurons.emplace_back();
+  f0::Neuron& nr = m_.neurons.emplace_back(prototype<f0::Neuron>());
   nr.details = std::move(details);
   if (!bracket) describe(nr);  // a bracket neuron is described when its bracket ends
   if (loc == f0::NeuronLocation::joint)
@@ -503,9 +532,9 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
            nb);
     std::string details(qname);
     if (real == "|") {
-      details.append(":p=").append(g6(0, joint_power_.back())).append(",r=").append(g6(1, g.bend_range));
+      details.append(":p=").append(g6(joint_power_.back())).append(",r=").append(g6(g.bend_range));
     } else if (real == "@") {
-      details.append(":p=").append(g6(0, joint_power_.back()));
+      details.append(":p=").append(g6(joint_power_.back()));
     }
     const int on = add_neuron(std::move(details), location_of(qname), nb);
     m_.neurons[on].inputs.push_back({bn, w, {}});
@@ -543,8 +572,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
 
 // A bracket at `open`; returns where the segment continues.
 std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
-  std::uint32_t q = open + 1;
-  while (q < n_ && t_[q] != ']' && t_[q] != ')') ++q;
+  const std::uint32_t q = static_cast<std::uint32_t>(link_[open]);  // the first ']' or ')' (prepass)
   if (m_.joints.empty()) {
     sdk("[WARN] GenoConv_F1.grow: Illegal neuron position (ignored)");
     warn("f1.neuron-before-stick",
@@ -573,8 +601,8 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
   }
   if (old_style) {
     std::string details(1, t_[b]);
-    details.append(":p=").append(g6(0, joint_power_.back()));
-    if (t_[b] == '|') details.append(",r=").append(g6(1, g.bend_range));
+    details.append(":p=").append(g6(joint_power_.back()));
+    if (t_[b] == '|') details.append(",r=").append(g6(g.bend_range));
     const int mn = add_neuron(std::move(details), f0::NeuronLocation::joint, b);
     m_.neurons[mn].inputs.push_back({bn, 1.0, {}});
     map(b, b + 1, ElementKind::neuron, mn);

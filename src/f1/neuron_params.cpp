@@ -97,8 +97,7 @@ std::string write_text(std::span<const f0::NeuronProp> props, const std::array<d
 
 }  // namespace
 
-void ParamSet::flush() {
-  if (!stale_) return;
+void ParamSet::write() {
   stale_ = false;
   params_ = write_text(cls_class_->props, num_, {});
 }

@@ -54,7 +54,10 @@ class ParamSet {
  private:
   friend SetResult set_param(ParamSet& ps, std::string_view name, double value, std::string& given,
                              std::string& adjusted);
-  void flush();
+  void flush() {
+    if (stale_) write();
+  }
+  void write();
 
   std::string cls_ = "N";
   std::string params_;

@@ -94,31 +94,6 @@ double round6_slow(double v) {
   return out;
 }
 
-// Scale by an exact power of ten, round to an integer of 6 digits and divide back. Both
-// steps are exact or correctly rounded (integers and powers of ten up to 1e22 are exact doubles),
-// so the result equals strtod of the "%g" text, except near a rounding tie, where the scaled value
-// may be off by an ulp: those (and extreme magnitudes) take the text round trip.
-double round6_float(double v) {
-  const double a = std::fabs(v);
-  if (a < 1e-15 || a >= 1e16) return round6_slow(v);
-  int e = 0;  // decimal exponent: 10^e <= a < 10^(e+1)
-  if (a >= 1) {
-    while (e < 22 && a >= kPow10[e + 1]) ++e;
-  } else {
-    e = -1;
-    while (a * kPow10[-e] < 1) --e;  // exact enough: only picks the scale, checked below
-  }
-  const int k = 5 - e;  // a * 10^k has 6 digits before the point
-  const double scaled = k >= 0 ? a * kPow10[k] : a / kPow10[-k];
-  if (scaled < 99999.5 || scaled >= 999999.5) return round6_slow(v);
-  const double fl = std::floor(scaled);
-  const double frac = scaled - fl;
-  if (std::fabs(frac - 0.5) < 1e-6) return round6_slow(v);
-  const double m = frac > 0.5 ? fl + 1 : fl;
-  const double r = k >= 0 ? m / kPow10[k] : m * kPow10[-k];
-  return v < 0 ? -r : r;
-}
-
 constexpr std::uint64_t kPow5[] = {1ull,
                                    5ull,
                                    25ull,
@@ -143,17 +118,14 @@ constexpr std::uint64_t kPow5[] = {1ull,
                                    476837158203125ull,
                                    2384185791015625ull};
 
-}  // namespace
-
 // |v| = M * 2^E exactly, so |v| * 10^k = M * 5^k * 2^(E+k) is an exact 128-bit integer times a
 // power of two: its integer part and the comparison of the rest with one half are exact, and the
 // rounding is the one printf's "%g" does (half to even on exact ties). The 6-digit integer m is then
 // divided by the exact 10^k in one correctly rounded division, which is the double strtod returns
-// for the text. Magnitudes outside [1e-15, 1e6) take round6_float.
-double round6(double v) {
-  if (v == 0 || !std::isfinite(v)) return v;
+// for the text. Magnitudes outside [1e-15, 1e6) take the text round trip.
+double round6_exact(double v) {
   const double a = std::fabs(v);
-  if (a < 1e-15 || a >= 1e6) return round6_float(v);
+  if (a < 1e-15 || a >= 1e6) return round6_slow(v);
   std::uint64_t bits;
   std::memcpy(&bits, &a, sizeof bits);
   const int ex = static_cast<int>(bits >> 52) - 1023;  // a is normal here
@@ -174,7 +146,35 @@ double round6(double v) {
     const double r = static_cast<double>(m) / kPow10[k];
     return v < 0 ? -r : r;
   }
-  return round6_float(v);
+  return round6_slow(v);
+}
+
+}  // namespace
+
+// Fast path: scale by an exact power of ten, round to an integer of 6 digits and divide back. Both
+// steps are exact or correctly rounded (integers and powers of ten up to 1e22 are exact doubles),
+// so the result equals strtod of the "%g" text, except near a rounding tie, where the scaled value
+// may be off by an ulp: those take round6_exact, extreme magnitudes the text round trip.
+double round6(double v) {
+  if (v == 0 || !std::isfinite(v)) return v;
+  const double a = std::fabs(v);
+  if (a < 1e-15 || a >= 1e16) return round6_slow(v);
+  int e = 0;  // decimal exponent: 10^e <= a < 10^(e+1)
+  if (a >= 1) {
+    while (e < 22 && a >= kPow10[e + 1]) ++e;
+  } else {
+    e = -1;
+    while (a * kPow10[-e] < 1) --e;  // exact enough: only picks the scale, checked below
+  }
+  const int k = 5 - e;  // a * 10^k has 6 digits before the point
+  const double scaled = k >= 0 ? a * kPow10[k] : a / kPow10[-k];
+  if (scaled < 99999.5 || scaled >= 999999.5) return round6_slow(v);
+  const double fl = static_cast<double>(static_cast<std::int64_t>(scaled));  // floor: scaled > 0
+  const double frac = scaled - fl;
+  if (std::fabs(frac - 0.5) < 1e-6) return round6_exact(v);
+  const double m = frac > 0.5 ? fl + 1 : fl;
+  const double r = k >= 0 ? m / kPow10[k] : m * kPow10[-k];
+  return v < 0 ? -r : r;
 }
 
 void format_g6(double v, char* buf, std::size_t size) {
