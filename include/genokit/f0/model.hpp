@@ -52,6 +52,9 @@ struct SourcePos {
 enum class ShapeType : std::uint8_t { unknown = 0, illegal = 1, ball_and_stick = 2, solids = 3 };
 
 struct Part {
+  // User-provided so that `emplace_back()` does not zero the whole object before the member
+  // initializers run (value-initialization of an implicit constructor does).
+  Part() {}
   Vec3 pos;             // final position (delta joints overwrite the genotype's x, y, z)
   Vec3 rot;             // rx, ry, rz as stored (the genotype's values; see `orient`)
   int sh = 0;           // 0 ball-and-stick, 1 ellipsoid, 2 cuboid, 3 cylinder
@@ -72,6 +75,7 @@ struct Part {
 };
 
 struct Joint {
+  Joint() {}  // see Part()
   int p1 = -1, p2 = -1;
   Vec3 rot;                // rx, ry, rz (for non-delta joints: recomputed by the final check)
   Vec3 d;                  // dx, dy, dz (for non-delta joints: recomputed by the final check)
@@ -96,6 +100,7 @@ struct Input {
 };
 
 struct Neuron {
+  Neuron() {}  // see Part()
   int part = -1;  // attachment (-1 none); both may be set
   int joint = -1;
   std::string details = "N";     // "Class" or "Class:params" as given (d)
