@@ -92,14 +92,6 @@ f0::NeuronLocation location_of(std::string_view cls) {
   return c && c->sdk ? c->pref_location : f0::NeuronLocation::none;
 }
 
-// A default element, copied rather than default-constructed: copying its short strings is
-// cheaper than building them from their literals.
-template <class T>
-const T& prototype() {
-  static const T proto{};
-  return proto;
-}
-
 // One segment waiting to be read: from `pos` to its ',' / ')' / end of text.
 struct Task {
   std::uint32_t pos;
@@ -180,7 +172,8 @@ class Converter {
              bool old_style, const GeneProps& g);
   double weight_value(std::string_view v, std::uint32_t pos);
   void set_param(ParamSet& ps, std::string_view name, double v, std::uint32_t pos);
-  int add_neuron(std::string details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket = false);
+  // `details` is ignored for a bracket neuron (its details are set when the bracket ends).
+  int add_neuron(std::string_view details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket = false);
   void describe(f0::Neuron& nr);
   const char* g6(double v);
   f0::Orient joint_orient(double rx, double rz);
@@ -357,7 +350,7 @@ const char* Converter::g6(double v) {
 }
 
 int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
-  f0::Part& p = m_.parts.emplace_back(prototype<f0::Part>());
+  f0::Part& p = m_.parts.emplace_back();
   p.dn = r6(kDensity, 1.0 / g[weight]);
   p.fr = r6(friction, g[friction]);
   p.ing = r6(ingestion, g[ingestion]);
@@ -370,7 +363,7 @@ int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
 }
 
 void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g, std::uint32_t pos) {
-  f0::Joint& j = m_.joints.emplace_back(prototype<f0::Joint>());
+  f0::Joint& j = m_.joints.emplace_back();
   j.p1 = p1;
   j.p2 = p2;
   j.use_delta = true;
@@ -405,11 +398,11 @@ void Converter::set_param(ParamSet& ps, std::string_view name, double v, std::ui
   const SetResult r = detail::set_param(ps, name, v, given, adjusted);
   if (r == SetResult::clamped_high || r == SetResult::clamped_low) {
     const char* how = r == SetResult::clamped_high ? "too big" : "too small";
-    sdk("[WARN] Param.set: Setting " + ps.cls() + "." + std::string(name) + " = '" + given +
+    sdk("[WARN] Param.set: Setting " + std::string(ps.cls()) + "." + std::string(name) + " = '" + given +
         "' exceeded allowed range (" + how + "). Adjusted to '" + adjusted + "'.");
     warn("f1.parameter-clamped",
-         "Neuron parameter " + ps.cls() + "." + std::string(name) + " = " + given + " is out of range (" +
-             how + "); the SDK uses " + adjusted,
+         "Neuron parameter " + std::string(ps.cls()) + "." + std::string(name) + " = " + given +
+             " is out of range (" + how + "); the SDK uses " + adjusted,
          pos);
   } else if (r == SetResult::unknown_class) {
     lint("f1.ignored-parameter",
@@ -418,7 +411,9 @@ void Converter::set_param(ParamSet& ps, std::string_view name, double v, std::ui
          pos);
   } else if (r == SetResult::unknown_param) {
     lint("f1.ignored-parameter",
-         "Neuron class " + ps.cls() + " has no parameter " + quoted(name) + "; the SDK ignores it", pos);
+         "Neuron class " + std::string(ps.cls()) + " has no parameter " + quoted(name) +
+             "; the SDK ignores it",
+         pos);
   }
 }
 
@@ -436,10 +431,12 @@ void Converter::describe(f0::Neuron& nr) {
   if (colon != std::string_view::npos && nr.params.empty()) nr.details.pop_back();
 }
 
-int Converter::add_neuron(std::string details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket) {
-  f0::Neuron& nr = m_.neurons.emplace_back(prototype<f0::Neuron>());
-  nr.details = std::move(details);
-  if (!bracket) describe(nr);  // a bracket neuron is described when its bracket ends
+int Converter::add_neuron(std::string_view details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket) {
+  f0::Neuron& nr = m_.neurons.emplace_back();
+  if (!bracket) {
+    nr.details.assign(details);
+    describe(nr);
+  }  // a bracket neuron is described when its bracket ends
   if (loc == f0::NeuronLocation::joint)
     nr.joint = static_cast<int>(m_.joints.size() - 1);
   else if (loc == f0::NeuronLocation::part)
@@ -514,7 +511,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
            "Receptor class " + quoted(name) + " ends with a blank, so the SDK creates an unknown class", nb);
     else if (!find_class(name) || !find_class(name)->sdk)
       lint("f1.unknown-neuron-class", "Neuron class " + quoted(name) + " is not in the SDK r909 library", nb);
-    const int rn = add_neuron(std::string(name), location_of(name), nb);
+    const int rn = add_neuron(name, location_of(name), nb);
     m_.neurons[bn].inputs.push_back({rn, w, {}});
     map(nb, e, ElementKind::neuron, rn);
   } else if (c0 == '>' && name.size() >= 2) {  // output
@@ -536,7 +533,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
     } else if (real == "@") {
       details.append(":p=").append(g6(joint_power_.back()));
     }
-    const int on = add_neuron(std::move(details), location_of(qname), nb);
+    const int on = add_neuron(details, location_of(qname), nb);
     m_.neurons[on].inputs.push_back({bn, w, {}});
     map(nb, e, ElementKind::neuron, on);
   } else if (c0 == '!' || c0 == '=' || c0 == '/') {
@@ -600,16 +597,22 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
     old_style = c2 >= n_ || (t_[c2] != ',' && t_[c2] != ']');
   }
   if (old_style) {
-    std::string details(1, t_[b]);
-    details.append(":p=").append(g6(joint_power_.back()));
-    if (t_[b] == '|') details.append(",r=").append(g6(g.bend_range));
-    const int mn = add_neuron(std::move(details), f0::NeuronLocation::joint, b);
+    char buf[80];  // "|:p=<%g>,r=<%g>" (each %g text is at most 13 characters)
+    std::size_t len = 0;
+    auto put = [&](std::string_view s) { std::memcpy(buf + len, s.data(), s.size()), len += s.size(); };
+    put({&t_[b], 1});
+    put(":p=");
+    put(g6(joint_power_.back()));
+    if (t_[b] == '|') put(",r="), put(g6(g.bend_range));
+    const std::string_view details(buf, len);
+    const int mn = add_neuron(details, f0::NeuronLocation::joint, b);
     m_.neurons[mn].inputs.push_back({bn, 1.0, {}});
     map(b, b + 1, ElementKind::neuron, mn);
     ++b;
   }
   ParamSet ps;
   bool class_set = false;
+  const std::size_t rel_before = rel_.size();
   for (std::uint32_t s = b; s <= q && s <= n_;) {
     std::uint32_t e = s;
     while (e < q && t_[e] != ',') ++e;
@@ -617,10 +620,11 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
     s = e + 1;
   }
   f0::Neuron& nr = m_.neurons[bn];
+  // Room for the relative connections added at the end (one allocation instead of several).
+  if (rel_.size() > rel_before) nr.inputs.reserve(nr.inputs.size() + (rel_.size() - rel_before));
   // What describe() would derive from the details: the class token has no ':'.
-  nr.params = ps.params();
-  nr.details = ps.details();
-  nr.class_name = ps.cls();
+  ps.describe(nr.details, nr.params);
+  if (nr.class_name != ps.cls()) nr.class_name.assign(ps.cls());
   nr.known_class = ps.klass() != nullptr;
   const f0::NeuronLocation loc = nr.known_class ? ps.klass()->pref_location : f0::NeuronLocation::none;
   if (loc == f0::NeuronLocation::joint)

@@ -25,7 +25,8 @@ class ParamSet {
  public:
   static constexpr std::size_t kMax = 16;  // parameters per class (the library has at most 8)
 
-  const std::string& cls() const { return cls_; }
+  // The class name: a view into the genotype text (or "N"), valid while the text is.
+  std::string_view cls() const { return cls_; }
   // The class (SDK library only; nullptr for unknown classes), looked up once.
   const f0::NeuronClass* klass() {
     if (!resolved_) {
@@ -38,7 +39,7 @@ class ParamSet {
   // A class token: the parameter text (set for the old class) is kept and read for the new one.
   void set_class(std::string_view name) {
     flush();
-    cls_.assign(name);
+    cls_ = name;
     resolved_ = false;
     nums_ = false;
   }
@@ -46,9 +47,17 @@ class ParamSet {
     flush();
     return params_;
   }
-  std::string details() {
+  // Writes "Class" or "Class:params" into `details` and the parameter text into `params`.
+  void describe(std::string& details, std::string& params) {
     flush();
-    return params_.empty() ? cls_ : cls_ + ":" + params_;
+    if (params_.empty()) {
+      if (details != cls_) details.assign(cls_);
+      return;
+    }
+    details.reserve(cls_.size() + 1 + params_.size());
+    details.assign(cls_).append(1, ':').append(params_);
+    params = std::move(params_);
+    params_.clear();
   }
 
  private:
@@ -59,7 +68,7 @@ class ParamSet {
   }
   void write();
 
-  std::string cls_ = "N";
+  std::string_view cls_ = "N";
   std::string params_;
   const f0::NeuronClass* cls_class_ = nullptr;
   bool resolved_ = false;
