@@ -1,6 +1,7 @@
 // Attribute reads shared by the two scene builders.
 #pragma once
 
+#include <algorithm>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -13,6 +14,12 @@
 
 namespace genokit::xode {
 
+// The attribute names m00 .. m33 of <matrix4f>, by row and column.
+inline constexpr const char* kMatrixNames[4][4] = {{"m00", "m01", "m02", "m03"},
+                                                   {"m10", "m11", "m12", "m13"},
+                                                   {"m20", "m21", "m22", "m23"},
+                                                   {"m30", "m31", "m32", "m33"}};
+
 // trim() for attribute values, which rarely have blanks around them.
 inline std::string_view trim_value(std::string_view v) {
   auto blank = [](char c) {
@@ -24,38 +31,50 @@ inline std::string_view trim_value(std::string_view v) {
 
 // The attribute as a number (blanks around it allowed), or `def` when missing or malformed (the
 // validator reports those).
-inline double attr_number(const XmlNode& e, std::string_view n, double def = 0) {
+inline double attr_number(const XmlNode& e, const char* n, double def = 0) {
   XmlAttr a = e.attr(n);
   if (!a) return def;
   auto v = parse_double(trim_value(a.value()));
   return v ? *v : def;
 }
 
+// Index of an <axis> joint parameter in axis_param_names() (kLowStop for PyODE's alias, -1 when
+// the name is none of them). Only names of the right length are compared.
+inline constexpr int kLowStop = 100;
+inline int axis_param_index(std::string_view n) {
+  if (n.size() < 3 || n.size() > 13) return -1;
+  if (n == "LowStop") return kLowStop;
+  auto names = axis_param_names();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i].size() == n.size() && names[i] == n) return static_cast<int>(i);
+  return -1;
+}
+
 // <axis> parameters in the order PyODE applies them: document order, except that a LowStop
 // (alias) is applied last as LoStop.
 inline std::vector<std::pair<int, double>> axis_params(const XmlNode& axis) {
   std::vector<std::pair<int, double>> out;
-  auto names = axis_param_names();
-  auto index = [&](std::string_view n) {
-    for (std::size_t i = 0; i < names.size(); ++i)
-      if (names[i] == n) return static_cast<int>(i);
-    return -1;
-  };
+  constexpr int kLoStop = 0;  // axis_param_names()[0]
   XmlAttr low;
+  bool has_lo = false;
   for (XmlAttr a : axis.attrs()) {
-    if (a.name() == "LowStop") {
+    int i = axis_param_index(a.name());
+    if (i < 0) continue;
+    if (i == kLowStop) {
       low = a;
       continue;
     }
-    if (a.name() == "LoStop" && axis.has_attr("LowStop")) continue;
-    int i = index(a.name());
-    if (i < 0) continue;
+    if (i == kLoStop) has_lo = true;
     auto v = parse_double(trim_value(a.value()));
     if (v) out.emplace_back(i, *v);
   }
   if (low) {
+    // LowStop wins over LoStop and is applied last.
+    if (has_lo)
+      out.erase(std::remove_if(out.begin(), out.end(), [](const auto& p) { return p.first == kLoStop; }),
+                out.end());
     auto v = parse_double(trim_value(low.value()));
-    if (v) out.emplace_back(index("LoStop"), *v);
+    if (v) out.emplace_back(kLoStop, *v);
   }
   return out;
 }

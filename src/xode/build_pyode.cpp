@@ -98,12 +98,12 @@ class PyodeBuilder {
   }
 
   // Python's float(attrs[name]).
-  double pyfloat(const XmlNode& e, std::string_view n) const {
+  double pyfloat(const XmlNode& e, const char* n) const {
     XmlAttr a = e.attr(n);
     if (!a) throw PyError{"missing-attribute", "KeyError", "'" + std::string(n) + "'", e};
     return pyfloat_value(e, a.value());
   }
-  double pyfloat_or(const XmlNode& e, std::string_view n, double def) const {
+  double pyfloat_or(const XmlNode& e, const char* n, double def) const {
     XmlAttr a = e.attr(n);
     return a ? pyfloat_value(e, a.value()) : def;
   }
@@ -207,7 +207,7 @@ class PyodeBuilder {
     const El cid = element_id(c);
     if (cid == El::matrix4f) {
       for (int r = 0; r < 4; ++r)
-        for (int k = 0; k < 4; ++k) st.m[r][k] = pyfloat(c, "m" + std::to_string(r) + std::to_string(k));
+        for (int k = 0; k < 4; ++k) st.m[r][k] = pyfloat(c, kMatrixNames[r][k]);
     } else if (cid == El::position) {
       st.position = Vec3{pyfloat(c, "x"), pyfloat(c, "y"), pyfloat(c, "z")};
     } else if (cid == El::euler) {
@@ -698,8 +698,7 @@ class PyodeBuilder {
       for (XmlAttr at : a.attrs()) {
         std::string_view an = at.name();
         if (an == "x" || an == "y" || an == "z") continue;
-        bool known = an == "LowStop";
-        for (auto p : axis_param_names()) known = known || an == p;
+        bool known = axis_param_index(an) >= 0;
         if (!known) throw invalid("Invalid attribute '" + std::string(an) + "' of <axis> element.", a);
         pyfloat_value(a, at.value());
       }

@@ -3,7 +3,9 @@
 // ancestor (bgig); joints are linked after the walk (postlink); masses are applied in document
 // order and an off-centre mass moves the body frame to its centre of mass.
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <unordered_map>
@@ -12,6 +14,7 @@
 #include "genokit/xode/scene.hpp"
 #include "genokit/xode/schema.hpp"
 #include "xode/build_common.hpp"
+#include "xode/element_id.hpp"
 #include "xode/mass.hpp"
 #include "xode/xmath.hpp"
 
@@ -25,9 +28,9 @@ struct Ctx {
   int space = -1;
   int body = -1;  // nearest body ancestor
   int jointgroup = -1;
-  Frame frame;       // absolute frame of the current element
-  std::string path;  // PyODE-style object path
-  std::unordered_map<std::string, int>* counters = nullptr;
+  Frame frame;                             // absolute frame of the current element
+  std::string path;                        // PyODE-style object path
+  std::array<int, 5>* counters = nullptr;  // objects made so far in the container, per path kind
 };
 
 struct PendingJoint {
@@ -44,9 +47,8 @@ class StandardBuilder {
   void run() {
     validate_document(doc, diags);
     if (!doc.root() || doc.root().name() != "xode") return;
-    std::unordered_map<std::string, int> counters;
     Ctx root;
-    root.counters = &counters;
+    root.counters = new_counters();
     children(doc.root(), root);
     link_joints();
     if (sc.worlds.empty())
@@ -59,20 +61,27 @@ class StandardBuilder {
   Scene& sc;
   Diagnostics& diags;
   std::vector<PendingJoint> pending;
-  std::vector<std::unique_ptr<std::unordered_map<std::string, int>>> counter_store;
+  std::deque<std::array<int, 5>> counter_store;
 
   Location loc(const XmlNode& e) const { return doc.locate(e); }
-  double num(const XmlNode& e, std::string_view n, double def = 0) const { return attr_number(e, n, def); }
+  double num(const XmlNode& e, const char* n, double def = 0) const { return attr_number(e, n, def); }
   Vec3 vec(const XmlNode& e) const { return {num(e, "x"), num(e, "y"), num(e, "z")}; }
 
+  // PyODE-style object path of the next `kind` (world, space, body, geom, joint) in `c`.
   std::string child_path(Ctx& c, std::string_view kind) {
-    int idx = (*c.counters)[std::string(kind)]++;
-    return c.path + "/" + std::string(kind) + "[" + std::to_string(idx) + "]";
+    std::size_t k = kind[0] == 'w' ? 0 : kind[0] == 's' ? 1 : kind[0] == 'b' ? 2 : kind[0] == 'g' ? 3 : 4;
+    int idx = (*c.counters)[k]++;
+    std::string p;
+    p.reserve(c.path.size() + kind.size() + 8);
+    p += c.path;
+    p += '/';
+    p += kind;
+    p += '[';
+    p += std::to_string(idx);
+    p += ']';
+    return p;
   }
-  std::unordered_map<std::string, int>* new_counters() {
-    counter_store.push_back(std::make_unique<std::unordered_map<std::string, int>>());
-    return counter_store.back().get();
-  }
+  std::array<int, 5>* new_counters() { return &counter_store.emplace_back(); }
 
   // The frame an element's own <transform> defines (identity when it has none).
   bool own_transform(const XmlNode& e, Frame& f, bool& absolute) {
@@ -94,16 +103,17 @@ class StandardBuilder {
     bool have_matrix = false;
     auto apply_rotation = [&](const XmlNode& r) {
       double k = r.attr_or("aformat", "radians") == "degrees" ? M_PI / 180.0 : 1.0;
-      if (r.name() == "euler") {
+      const El rid = element_id(r);
+      if (rid == El::euler) {
         rot = math::mul3(rot, math::from_euler(k * num(r, "x"), k * num(r, "y"), k * num(r, "z")));
-      } else if (r.name() == "axisangle") {
+      } else if (rid == El::axisangle) {
         Vec3 a = vec(r);
         if (math::norm(a) == 0) {
           diags.error("xode.zero-axis", "<axisangle> has a zero-length axis", loc(r));
           return;
         }
         rot = math::mul3(rot, math::from_axis_angle(a, k * num(r, "angle")));
-      } else if (r.name() == "quaternion") {
+      } else if (rid == El::quaternion) {
         double w = num(r, "w"), x = num(r, "x"), y = num(r, "y"), z = num(r, "z");
         if (w == 0 && x == 0 && y == 0 && z == 0) {
           diags.error("xode.zero-quaternion", "<quaternion> is all zeros", loc(r));
@@ -113,11 +123,12 @@ class StandardBuilder {
       }
     };
     for (XmlNode c : t.elements()) {
-      if (c.name() == "matrix4f") {
+      const El cid = element_id(c);
+      if (cid == El::matrix4f) {
         have_matrix = true;
         Mat3 r;
         for (int i = 0; i < 3; ++i)
-          for (int j = 0; j < 3; ++j) r[i * 3 + j] = num(c, "m" + std::to_string(i) + std::to_string(j));
+          for (int j = 0; j < 3; ++j) r[i * 3 + j] = num(c, kMatrixNames[i][j]);
         double err = math::rigidity_error(r);
         if (!(err < 1e-6))
           diags.error("xode.non-rigid-matrix",
@@ -131,13 +142,13 @@ class StandardBuilder {
               "xode.matrix-projective",
               "<matrix4f> has m03, m13, m23 not 0 or m33 not 1; only the rotation and m30..m32 are used",
               loc(c));
-      } else if (c.name() == "position") {
+      } else if (cid == El::position) {
         pos = math::add(pos, vec(c));
-      } else if (c.name() == "rotation") {
+      } else if (cid == El::rotation) {
         for (XmlNode r : c.elements()) apply_rotation(r);
-      } else if (c.name() == "euler") {
+      } else if (cid == El::euler) {
         apply_rotation(c);
-      } else if (c.name() == "scale") {
+      } else if (cid == El::scale) {
         double x = num(c, "x", 1), y = num(c, "y", 1), z = num(c, "z", 1);
         if (x != y || y != z)
           diags.error("xode.non-uniform-scale", "<scale> must be uniform (x = y = z) for rigid bodies",
@@ -186,14 +197,15 @@ class StandardBuilder {
 
   void element(const XmlNode& e, Ctx& c) {
     std::string_view n = e.name();
-    if (n == "world") {
+    const El nid = element_id(n);
+    if (nid == El::world) {
       Ctx w = c;
       SceneWorld sw;
       sw.path = child_path(c, "world");
       sw.name = e.attr_or("name", "");
       sw.offset = e.offset();
       for (XmlNode x : e.elements())
-        if (x.name() == "ext")
+        if (element_id(x) == El::ext)
           for (XmlNode g : x.elements())
             if (g.name() == "gravity" && !sc.has_ext_gravity) {
               sc.has_ext_gravity = true;
@@ -207,7 +219,7 @@ class StandardBuilder {
       w.counters = new_counters();
       w.frame = frame_of(e, c);
       children(e, w);
-    } else if (n == "space") {
+    } else if (nid == El::space) {
       Ctx s = c;
       SceneSpace ss;
       ss.path = child_path(c, "space");
@@ -227,11 +239,11 @@ class StandardBuilder {
       s.counters = new_counters();
       s.frame = frame_of(e, c);
       children(e, s);
-    } else if (n == "group") {
+    } else if (nid == El::group) {
       Ctx g = c;
       g.frame = frame_of(e, c);
       children(e, g);  // groups have no ODE object: their content belongs to the parent (paths too)
-    } else if (n == "jointgroup") {
+    } else if (nid == El::jointgroup) {
       Ctx g = c;
       SceneJointGroup jg;
       jg.path = c.path + "/jointgroup[" + std::to_string(sc.jointgroups.size()) + "]";
@@ -240,11 +252,11 @@ class StandardBuilder {
       g.jointgroup = static_cast<int>(sc.jointgroups.size()) - 1;
       g.frame = frame_of(e, c);
       children(e, g);
-    } else if (n == "body") {
+    } else if (nid == El::body) {
       body(e, c);
-    } else if (n == "geom") {
+    } else if (nid == El::geom) {
       geom(e, c);
-    } else if (n == "joint") {
+    } else if (nid == El::joint) {
       joint(e, c);
     }
     // transform, ext, mass and body state elements are read by their parents; unknown elements
@@ -269,21 +281,22 @@ class StandardBuilder {
     int masses = 0;
     for (XmlNode ch : e.elements()) {
       std::string_view k = ch.name();
-      if (k == "torque")
+      const El kid = element_id(k);
+      if (kid == El::torque)
         sb.torque = vec(ch);
-      else if (k == "force")
+      else if (kid == El::force)
         sb.force = vec(ch);
-      else if (k == "linearVel")
+      else if (kid == El::linearVel)
         sb.linear_velocity = vec(ch);
-      else if (k == "angularVel")
+      else if (kid == El::angularVel)
         sb.angular_velocity = vec(ch);
-      else if (k == "finiteRotation") {
+      else if (kid == El::finiteRotation) {
         sb.finite_rotation_set = true;
         sb.finite_rotation_mode = static_cast<int>(num(ch, "mode"));
         sb.finite_rotation_axis = {num(ch, "xaxis"), num(ch, "yaxis"), num(ch, "zaxis")};
         if (sb.finite_rotation_mode != 0 && sb.finite_rotation_mode != 1)
           diags.error("xode.bad-finite-rotation-mode", "finiteRotation mode must be 0 or 1", loc(ch));
-      } else if (k == "mass") {
+      } else if (kid == El::mass) {
         MassParams m;
         if (mass_element(ch, m)) {
           if (masses++ == 0)
@@ -337,13 +350,14 @@ class StandardBuilder {
     bool defined = false;
     for (XmlNode ch : e.elements()) {
       std::string_view k = ch.name();
-      if (k == "mass_struct") {
+      const El kid = element_id(k);
+      if (kid == El::mass_struct) {
         m = mass::zero();
         m.mass = num(ch, "total");
         bool have_i = false;
         for (XmlNode s : ch.elements()) {
-          if (s.name() == "centerGravity") m.c = vec(s);
-          if (s.name() == "imatrix") {
+          if (element_id(s) == El::centerGravity) m.c = vec(s);
+          if (element_id(s) == El::imatrix) {
             have_i = true;
             double i11 = num(s, "m00"), i12 = num(s, "m01"), i13 = num(s, "m02"), i22 = num(s, "m11"),
                    i23 = num(s, "m12"), i33 = num(s, "m22");
@@ -358,28 +372,29 @@ class StandardBuilder {
           return false;
         }
         defined = true;
-      } else if (k == "mass_shape") {
+      } else if (kid == El::mass_shape) {
         bool by_density = ch.has_attr("density");
         double amount = by_density ? num(ch, "density") : num(ch, "total");
         for (XmlNode s : ch.elements()) {
           std::string_view sh = s.name();
+          const El shid = element_id(sh);
           MassParams unit;
-          if (sh == "sphere")
+          if (shid == El::sphere)
             unit = mass::sphere(1, num(s, "radius"));
-          else if (sh == "box")
+          else if (shid == El::box)
             unit = mass::box(1, num(s, "sizex"), num(s, "sizey"), num(s, "sizez"));
-          else if (sh == "cappedCylinder")
+          else if (shid == El::cappedCylinder)
             unit = mass::capsule(1, num(s, "radius"), num(s, "length"));
-          else if (sh == "cylinder")
+          else if (shid == El::cylinder)
             unit = mass::cylinder(1, num(s, "radius"), num(s, "length"));
           else
             continue;
           if (by_density) {
-            if (sh == "sphere")
+            if (shid == El::sphere)
               unit = mass::sphere(amount, num(s, "radius"));
-            else if (sh == "box")
+            else if (shid == El::box)
               unit = mass::box(amount, num(s, "sizex"), num(s, "sizey"), num(s, "sizez"));
-            else if (sh == "cappedCylinder")
+            else if (shid == El::cappedCylinder)
               unit = mass::capsule(amount, num(s, "radius"), num(s, "length"));
             else
               unit = mass::cylinder(amount, num(s, "radius"), num(s, "length"));
@@ -389,7 +404,7 @@ class StandardBuilder {
           m = unit;
           defined = true;
         }
-      } else if (k == "transform") {
+      } else if (kid == El::transform) {
         Frame f;
         bool absolute = false;
         transform_frame(ch, f, absolute);
@@ -402,7 +417,7 @@ class StandardBuilder {
         }
         mass::rotate(m, f.R);
         mass::translate(m, f.p);
-      } else if (k == "adjust") {
+      } else if (kid == El::adjust) {
         if (!defined) {
           // PyODE starts every <mass> as ODE's default sphere; files written for it rely on that.
           m = mass::sphere(1.0, 1.0);
@@ -414,7 +429,7 @@ class StandardBuilder {
               loc(ch));
         }
         mass::adjust(m, num(ch, "total"));
-      } else if (k == "mass") {
+      } else if (kid == El::mass) {
         MassParams child;
         if (!mass_element(ch, child)) continue;
         if (!defined)
@@ -446,8 +461,9 @@ class StandardBuilder {
     g.counters = new_counters();
     for (XmlNode s : e.elements()) {
       std::string_view k = s.name();
-      if (k != "box" && k != "sphere" && k != "cylinder" && k != "cappedCylinder" && k != "cone" &&
-          k != "plane" && k != "ray" && k != "trimesh")
+      const El kid = element_id(k);
+      if (kid != El::box && kid != El::sphere && kid != El::cylinder && kid != El::cappedCylinder &&
+          kid != El::cone && kid != El::plane && kid != El::ray && kid != El::trimesh)
         continue;
       SceneGeom sg;
       sg.path = path;
@@ -455,22 +471,22 @@ class StandardBuilder {
       sg.space = c.space;
       sg.world = std::max(0, c.world);
       sg.offset = e.offset();
-      if (k == "box")
+      if (kid == El::box)
         sg.shape = Shape::box, sg.params = {num(s, "sizex"), num(s, "sizey"), num(s, "sizez")};
-      else if (k == "sphere")
+      else if (kid == El::sphere)
         sg.shape = Shape::sphere, sg.params = {num(s, "radius")};
-      else if (k == "cylinder")
+      else if (kid == El::cylinder)
         sg.shape = Shape::cylinder, sg.params = {num(s, "radius"), num(s, "length")};
-      else if (k == "cappedCylinder")
+      else if (kid == El::cappedCylinder)
         sg.shape = Shape::capsule, sg.params = {num(s, "radius"), num(s, "length")};
-      else if (k == "cone") {
+      else if (kid == El::cone) {
         diags.error("xode.cone-unsupported", "ODE 0.16 has no cone geom; <cone> cannot be built", loc(s));
         continue;
-      } else if (k == "plane")
+      } else if (kid == El::plane)
         sg.shape = Shape::plane;
-      else if (k == "ray")
+      else if (kid == El::ray)
         sg.shape = Shape::ray, sg.params = {num(s, "length")};
-      else if (k == "trimesh") {
+      else if (kid == El::trimesh) {
         sg.shape = Shape::trimesh;
         if (!trimesh(s, sg)) continue;
       }
@@ -512,8 +528,7 @@ class StandardBuilder {
       sc.geoms.push_back(sg);
     }
     for (XmlNode ch : e.elements())
-      if (ch.name() == "geom" || ch.name() == "group" || ch.name() == "jointgroup" || ch.name() == "body" ||
-          ch.name() == "joint")
+      if (ElementSet{bit(element_id(ch))} & set_of(El::geom, El::group, El::jointgroup, El::body, El::joint))
         element(ch, g);
   }
 
@@ -527,15 +542,15 @@ class StandardBuilder {
     }
     std::vector<XmlNode> tris;
     for (XmlNode part : e.elements()) {
-      if (part.name() == "vertices")
+      if (element_id(part) == El::vertices)
         for (XmlNode v : part.elements())
-          if (v.name() == "v") {
+          if (element_id(v) == El::v) {
             Vec3 p = vec(v);
             sg.vertices.insert(sg.vertices.end(), p.begin(), p.end());
           }
-      if (part.name() == "triangles")
+      if (element_id(part) == El::triangles)
         for (XmlNode t : part.elements())
-          if (t.name() == "t") tris.push_back(t);
+          if (element_id(t) == El::t) tris.push_back(t);
     }
     if (tris.size() > opt.max_triangles) {
       diags.error("xode.trimesh-too-large",
@@ -590,21 +605,23 @@ class StandardBuilder {
     XmlNode type;
     for (XmlNode ch : e.elements()) {
       std::string_view k = ch.name();
-      if (k == "amotor" || k == "ball" || k == "fixed" || k == "hinge" || k == "hinge2" || k == "slider" ||
-          k == "universal") {
+      const El kid = element_id(k);
+      if (kid == El::amotor || kid == El::ball || kid == El::fixed || kid == El::hinge || kid == El::hinge2 ||
+          kid == El::slider || kid == El::universal) {
         type = ch;
         break;
       }
     }
     if (!type) return;  // reported by the validator
     std::string_view k = type.name();
-    sj.type = k == "amotor"   ? JointType::amotor
-              : k == "ball"   ? JointType::ball
-              : k == "fixed"  ? JointType::fixed
-              : k == "hinge"  ? JointType::hinge
-              : k == "hinge2" ? JointType::hinge2
-              : k == "slider" ? JointType::slider
-                              : JointType::universal;
+    const El kid = element_id(k);
+    sj.type = kid == El::amotor   ? JointType::amotor
+              : kid == El::ball   ? JointType::ball
+              : kid == El::fixed  ? JointType::fixed
+              : kid == El::hinge  ? JointType::hinge
+              : kid == El::hinge2 ? JointType::hinge2
+              : kid == El::slider ? JointType::slider
+                                  : JointType::universal;
     sj.set_fixed = sj.type == JointType::fixed;
     std::size_t want = sj.type == JointType::amotor                                      ? 3
                        : sj.type == JointType::hinge || sj.type == JointType::slider     ? 1
@@ -614,7 +631,7 @@ class StandardBuilder {
     bool under_frame = !(pf.R == math::identity3() && pf.p == Vec3{0, 0, 0} && pf.s == 1);
     for (XmlNode ch : type.elements()) {
       bool absolute = ch.attr_or("absolute", "false") == "true";
-      if (ch.name() == "anchor") {
+      if (element_id(ch) == El::anchor) {
         sj.has_anchor = true;
         Vec3 a = vec(ch);
         sj.anchor = absolute ? a : pf.apply(a);
@@ -623,7 +640,7 @@ class StandardBuilder {
                      "anchor read in its parent's frame (XODE); PyODE reads it as world coordinates "
                      "(absolute=\"true\")",
                      loc(ch));
-      } else if (ch.name() == "axis") {
+      } else if (element_id(ch) == El::axis) {
         JointAxis ax;
         Vec3 d = vec(ch);
         if (math::norm(d) == 0) {
@@ -687,8 +704,9 @@ class StandardBuilder {
       XmlNode l1;
       XmlNode l2;
       for (XmlNode ch : p.e.elements()) {
-        if (ch.name() == "link1" && !l1) l1 = ch;
-        if (ch.name() == "link2" && !l2) l2 = ch;
+        El id = element_id(ch);
+        if (id == El::link1 && !l1) l1 = ch;
+        if (id == El::link2 && !l2) l2 = ch;
       }
       bool ok = true;
       auto resolve = [&](const XmlNode& l) -> int {

@@ -137,6 +137,15 @@ std::string_view XmlNode::attr_or(std::string_view n, std::string_view fallback)
   return a ? a.value() : fallback;
 }
 
+XmlAttr XmlNode::attr(const char* n) const {
+  return XmlAttr(px(n_).attribute(n).internal_object());
+}
+
+std::string_view XmlNode::attr_or(const char* n, std::string_view fallback) const {
+  XmlAttr a = attr(n);
+  return a ? a.value() : fallback;
+}
+
 XmlNodeRange XmlNode::children() const {
   return XmlNodeRange(XmlNodeRange::iterator(d_, skip(px(n_).first_child().internal_object(), false), false));
 }

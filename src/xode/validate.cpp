@@ -1,19 +1,32 @@
 // Schema-driven validation (standard mode). Everything here is read from the schema table; the
 // scene builder adds the checks that need meaning (links, axis counts, rigid matrices, masses).
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <unordered_map>
 
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/xode/scene.hpp"
 #include "genokit/xode/schema.hpp"
+#include "xode/element_id.hpp"
 
 namespace genokit::xode {
 namespace {
 
 bool is_namespace_attr(std::string_view n) {
   return n == "xmlns" || n.substr(0, 6) == "xmlns:" || n.substr(0, 4) == "xsi:";
+}
+
+// "<name>" (built by appending: GCC 12 warns falsely about "<" + std::string).
+std::string tag(std::string_view name) {
+  std::string s;
+  s.reserve(name.size() + 2);
+  s += '<';
+  s += name;
+  s += '>';
+  return s;
 }
 
 Location attr_loc(const Document& doc, const XmlNode& e, const XmlAttr& a) {
@@ -28,7 +41,7 @@ struct Validator {
     XmlNode first;
     XmlNode second;
   };
-  std::unordered_map<std::string, NameUse> names;
+  std::unordered_map<std::string_view, NameUse> names;  // keys point into the document
 
   // One warning per repeated name, at its second use, in document order.
   void report_duplicates() {
@@ -118,103 +131,107 @@ struct Validator {
       }
     }
     for (const auto& as : spec.attrs) {
-      if (!as.required || e.has_attr(as.name)) continue;
+      // Schema names are literals, so data() is NUL-terminated.
+      if (!as.required || e.has_attr(as.name.data())) continue;
       if (e.name() == "xode" && as.name == "version") {
         diags.warning("xode.missing-version",
                       "<xode> has no version attribute (XODE requires one, e.g. 1.0r22)", doc.locate(e));
         continue;
       }
-      diags.error("xode.missing-attribute",
-                  "<" + std::string(e.name()) + "> needs the attribute " + std::string(as.name),
+      diags.error("xode.missing-attribute", tag(e.name()) + " needs the attribute " + std::string(as.name),
                   doc.locate(e));
     }
   }
 
-  void check_content(const XmlNode& e) {
-    auto count = [&](std::initializer_list<std::string_view> kinds) {
+  // Child element counts by id, as check_content reads them.
+  using Counts = std::array<std::uint16_t, kElementCount + 1>;
+
+  void check_content(const XmlNode& e, El id, const Counts& counts) {
+    auto count = [&](std::initializer_list<El> kinds) {
       int n = 0;
-      for (XmlNode c : e.elements())
-        for (auto k : kinds)
-          if (c.name() == k) ++n;
+      for (El k : kinds) n += counts[static_cast<std::size_t>(k)];
       return n;
     };
-    if (e.name() == "geom") {
-      int n = count({"box", "sphere", "cylinder", "cappedCylinder", "cone", "plane", "ray", "trimesh"});
+    if (id == El::geom) {
+      int n = count(
+          {El::box, El::sphere, El::cylinder, El::cappedCylinder, El::cone, El::plane, El::ray, El::trimesh});
       if (n == 0)
         diags.error("xode.geom-without-shape", "no geom type element found in <geom>", doc.locate(e));
       if (n > 1)
         diags.error("xode.geom-multiple-shapes", "<geom> has more than one shape element", doc.locate(e));
-    } else if (e.name() == "joint") {
-      int n = count({"amotor", "ball", "fixed", "hinge", "hinge2", "slider", "universal"});
+    } else if (id == El::joint) {
+      int n = count({El::amotor, El::ball, El::fixed, El::hinge, El::hinge2, El::slider, El::universal});
       if (n == 0)
         diags.error("xode.joint-without-type", "no joint type element found in <joint>", doc.locate(e));
       if (n > 1)
         diags.error("xode.joint-multiple-types", "<joint> has more than one type element", doc.locate(e));
-      if (count({"link1"}) > 1 || count({"link2"}) > 1)
+      if (count({El::link1}) > 1 || count({El::link2}) > 1)
         diags.error("xode.duplicate-link", "<joint> has more than one <link1> or <link2>", doc.locate(e));
-    } else if (e.name() == "mass_shape") {
+    } else if (id == El::mass_shape) {
       if (!e.has_attr("density") && !e.has_attr("total"))
         diags.error("xode.mass-shape-without-amount", "<mass_shape> needs a density or a total attribute",
                     doc.locate(e));
-      int n = count({"sphere", "box", "cylinder", "cappedCylinder"});
+      int n = count({El::sphere, El::box, El::cylinder, El::cappedCylinder});
       if (n != 1)
         diags.error("xode.mass-shape-count", "<mass_shape> must hold exactly one shape", doc.locate(e));
-    } else if (e.name() == "mass") {
-      if (count({"mass_struct"}) && count({"mass_shape"}))
+    } else if (id == El::mass) {
+      if (count({El::mass_struct}) && count({El::mass_shape}))
         diags.error("xode.mass-struct-and-shape", "<mass> cannot have both <mass_struct> and <mass_shape>",
                     doc.locate(e));
-    } else if (e.name() == "rotation") {
-      if (count({"euler", "axisangle", "quaternion"}) != 1)
+    } else if (id == El::rotation) {
+      if (count({El::euler, El::axisangle, El::quaternion}) != 1)
         diags.error("xode.rotation-count", "<rotation> must hold exactly one of euler, axisangle, quaternion",
                     doc.locate(e));
-    } else if (e.name() == "transform") {
-      if (count({"matrix4f"}) && count({"position", "rotation", "euler", "scale"}))
+    } else if (id == El::transform) {
+      if (count({El::matrix4f}) && count({El::position, El::rotation, El::euler, El::scale}))
         diags.warning("xode.transform-mixed",
                       "<transform> mixes <matrix4f> with vector components; they are combined (matrix first)",
                       doc.locate(e));
-    } else if (e.name() == "ext") {
+    } else if (id == El::ext) {
       if (!e.has_attr("name") && !e.has_attr("ename"))
         diags.warning("xode.ext-without-name", "<ext> should carry a name (or ename) attribute",
                       doc.locate(e));
-    } else if (e.name() == "world") {
-      if (!count({"space"}))
+    } else if (id == El::world) {
+      if (!count({El::space}))
         diags.warning("xode.world-without-space", "<world> holds no <space>", doc.locate(e));
     }
-    if (count({"transform"}) > 1)
-      diags.error("xode.duplicate-transform", "<" + std::string(e.name()) + "> has more than one <transform>",
+    if (count({El::transform}) > 1)
+      diags.error("xode.duplicate-transform", tag(e.name()) + " has more than one <transform>",
                   doc.locate(e));
   }
 
-  void walk(const XmlNode& e, const ElementSpec* parent) {
-    const ElementSpec* spec = find_element(e.name());
+  void walk(const XmlNode& e, El parent_id, const ElementSpec* parent) {
+    const El id = element_id(e);
+    const ElementSpec* spec = id == El::unknown ? nullptr : &schema()[static_cast<std::size_t>(id)];
     if (!spec) {
       diags.error("xode.unknown-element",
                   "unknown element <" + std::string(e.name()) + ">" +
-                      (parent ? " in <" + std::string(parent->name) + ">" : std::string()),
+                      (parent ? " in " + tag(parent->name) : std::string()),
                   doc.locate(e));
       return;
     }
-    if (parent && !allows_child(*parent, e.name()))
-      diags.error(
-          "xode.invalid-child",
-          "<" + std::string(e.name()) + "> is not a valid child of <" + std::string(parent->name) + ">",
-          doc.locate(e));
+    if (parent && !parent->open_content && !(allowed_children(parent_id) & bit(id)))
+      diags.error("xode.invalid-child",
+                  tag(e.name()) + " is not a valid child of <" + std::string(parent->name) + ">",
+                  doc.locate(e));
     check_attrs(e, *spec);
     if (XmlAttr n = e.attr("name"); n && e.name() != "xode" && e.name() != "ext") {
-      auto& use = names[std::string(n.value())];
+      auto& use = names[n.value()];
       if (use.count++ == 0)
         use.first = e;
       else if (use.count == 2)
         use.second = e;
     }
     if (spec->open_content) return;  // ext: kept verbatim, not validated
-    check_content(e);
+    Counts counts{};
+    for (XmlNode c : e.elements()) ++counts[static_cast<std::size_t>(element_id(c))];
+    check_content(e, id, counts);
     for (XmlNode c : e.children()) {
       NodeKind k = c.kind();
       if (k == NodeKind::text || k == NodeKind::cdata)
         diags.warning("xode.unexpected-text", "text inside <" + std::string(e.name()) + "> is ignored",
                       doc.locate(e));
-      if (k == NodeKind::element) walk(c, spec);
+      if (k == NodeKind::element) walk(c, id, spec);
     }
   }
 };
@@ -225,7 +242,7 @@ void validate_document(const Document& doc, Diagnostics& diags) {
   Validator v{doc, diags, {}};
   XmlNode root = doc.root();
   if (!root || root.name() != "xode") return;  // the reader already reported it
-  v.walk(root, nullptr);
+  v.walk(root, El::unknown, nullptr);
   v.report_duplicates();
 }
 

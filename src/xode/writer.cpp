@@ -47,8 +47,12 @@ void escape(std::string& out, std::string_view s, bool attribute) {
 // Comment text is kept as read (pugixml accepts "--" inside comments, so retained documents may
 // have it). Only "-->", which can come from code, would end the comment early; it is broken up.
 std::string safe_comment(std::string_view s) {
-  std::string r(s);
-  for (std::size_t p = r.find("-->"); p != std::string::npos; p = r.find("-->", p + 2)) r.insert(p + 1, " ");
+  std::string r;
+  r.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    r += s[i];
+    if (s[i] == '-' && s.substr(i, 3) == "-->") r += ' ';  // "-->" becomes "- ->"
+  }
   return r;
 }
 

@@ -140,8 +140,11 @@ class XmlNode {
 
   XmlAttrRange attrs() const;
   XmlAttr attr(std::string_view n) const;
+  XmlAttr attr(const char* n) const;  // the common case (a literal): no length needed
   bool has_attr(std::string_view n) const { return static_cast<bool>(attr(n)); }
+  bool has_attr(const char* n) const { return static_cast<bool>(attr(n)); }
   std::string_view attr_or(std::string_view n, std::string_view fallback) const;
+  std::string_view attr_or(const char* n, std::string_view fallback) const;
 
   XmlNodeRange children() const;  // kept nodes in order (no blank text, no XML declaration)
   XmlNodeRange elements() const;  // element children only
