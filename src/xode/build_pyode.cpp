@@ -5,8 +5,8 @@
 // when the joint type starts, and PyODE's exception (as a diagnostic) on the first problem.
 #include <charconv>
 #include <cmath>
-#include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -75,7 +75,17 @@ class PyodeBuilder {
   Scene& sc;
   Diagnostics& diags;
   bool pybrain;
-  std::deque<PNode> nodes;
+  // Nodes in blocks (a deque would allocate every second node).
+  static constexpr std::size_t kBlock = 64;
+  std::vector<std::unique_ptr<PNode[]>> blocks_;
+  std::size_t used_ = kBlock;
+  PNode* new_node() {
+    if (used_ == kBlock) {
+      blocks_.push_back(std::make_unique<PNode[]>(kBlock));
+      used_ = 0;
+    }
+    return &blocks_.back()[used_++];
+  }
   PNode* root_ = nullptr;
   // Named nodes: the first one with each name and how many share it.
   struct Named {
@@ -137,7 +147,7 @@ class PyodeBuilder {
 
   // ---- tree ----------------------------------------------------------------------------------
   PNode* make(PNode* parent, PKind kind, const XmlNode& e) {
-    PNode* n = &nodes.emplace_back();
+    PNode* n = new_node();
     n->kind = kind;
     n->parent = parent;
     if (!parent) {
