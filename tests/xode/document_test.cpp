@@ -280,3 +280,47 @@ TEST(XodeDocument, CommentsWithDoubleDashesRoundTrip) {
   n.add_comment("ends -->");
   EXPECT_EQ(write_node(n), "<x>\n  <!--ends - ->-->\n</x>\n");
 }
+
+TEST(XodeDocument, EditingAnExtDropsItsVerbatimBytes) {
+  const std::string src = "<xode version='1'><ext name='a'> <x  y='1'/></ext><ext name='b'><x/></ext></xode>";
+  Document d;
+  Diagnostics diags;
+  ASSERT_TRUE(read_document(src, {}, d, diags));
+  std::vector<XmlNode> ext = elements_of(d.root());
+  ASSERT_EQ(ext.size(), 2u);
+  EXPECT_EQ(ext[0].raw(), "<ext name='a'> <x  y='1'/></ext>");
+  EXPECT_EQ(ext[1].raw(), "<ext name='b'><x/></ext>");
+  ext[0].first_element().set("y", "2");  // an edit inside the first <ext>
+  ext[1].set("name", "c");               // and on the second
+  EXPECT_TRUE(ext[0].raw().empty());
+  EXPECT_TRUE(ext[1].raw().empty());
+  EXPECT_EQ(write_document(d, {2, false}),
+            "<xode version=\"1\">\n  <ext name=\"a\">\n    <x y=\"2\"/>\n  </ext>\n"
+            "  <ext name=\"c\">\n    <x/>\n  </ext>\n</xode>\n");
+}
+
+TEST(XodeDocument, HandlesStayValidWhenTheDocumentMoves) {
+  Document a;
+  Diagnostics diags;
+  ASSERT_TRUE(read_document("<xode version='1'>\n<world name='w'/></xode>", {}, a, diags));
+  XmlNode w = a.root().first_element();
+  Document b = std::move(a);
+  EXPECT_EQ(w.attr_or("name", ""), "w");
+  EXPECT_EQ(b.locate(w).line, 2u);
+  EXPECT_EQ(b.root().child("world"), w);
+  EXPECT_FALSE(b.root().child("space"));
+}
+
+TEST(XodeDocument, WrappedWorldRootKeepsTheWorldsLocation) {
+  Document d;
+  Diagnostics diags;
+  ReadOptions ro;
+  ro.lenient = true;
+  ASSERT_TRUE(read_document("<!-- c -->\n  <world/>", ro, d, diags));
+  ASSERT_EQ(d.root().name(), "xode");
+  EXPECT_EQ(d.root().attr_or("version", ""), "1.0r22");
+  Location at = d.locate(d.root());
+  EXPECT_EQ(at.line, 2u);
+  EXPECT_EQ(at.column, 3u);
+  EXPECT_EQ(d.prolog().size(), 1u);
+}
