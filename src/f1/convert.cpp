@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gene_props.hpp"
+#include "genokit/core/fast_decimal.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/f0/neuron_classes.hpp"
 #include "genokit/f0/writer.hpp"
@@ -62,11 +63,11 @@ bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
 
-std::string_view trim_left(std::string_view s) {
+inline std::string_view trim_left(std::string_view s) {
   while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
   return s;
 }
-std::string_view trim_both(std::string_view s) {
+inline std::string_view trim_both(std::string_view s) {
   s = trim_left(s);
   while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
   return s;
@@ -210,7 +211,7 @@ class Converter {
       bool used = false;
       double s = 0, c = 0;
     };
-    std::array<SinCos, 64> trig;
+    std::array<SinCos, 256> trig;
     // "%g" texts of recent muscle powers and bend ranges (old-style and output muscles).
     struct G6 {
       std::uint64_t bits = 0;
@@ -315,7 +316,7 @@ f0::Orient Converter::joint_orient(double rx, double rz) {
   auto sc = [this](double a) -> const Scratch::SinCos& {
     std::uint64_t bits;
     std::memcpy(&bits, &a, sizeof bits);
-    auto& e = sc_.trig[(bits ^ (bits >> 23) ^ (bits >> 41)) & 63];
+    auto& e = sc_.trig[(bits * 0x9E3779B97F4A7C15ull) >> 56];
     if (!e.used || e.bits != bits) e.bits = bits, e.used = true, e.s = std::sin(a), e.c = std::cos(a);
     return e;
   };
@@ -385,6 +386,8 @@ void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g
 
 double Converter::weight_value(std::string_view v, std::uint32_t pos) {
   double w = 0;
+  // Plain decimals ("1", "-0.5"): the exact fast path sdk_parse_double would take, inline.
+  if (!v.empty() && scan_plain_decimal(v.data(), v.data() + v.size(), w) == v.size()) return w;
   if (!sdk_parse_double(v, w)) {
     sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(v) + "'");
     warn("f1.bad-number", "Cannot read the number " + quoted(v) + "; the SDK uses 0", pos);
@@ -496,7 +499,8 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
   if (is_digit(c0) || c0 == '-') {  // relative connection
     const std::string_view nm = trim_both(name);
     std::int64_t off = 0;
-    if (!sdk_parse_int(nm, off)) {
+    if (!(!nm.empty() && scan_plain_int(nm.data(), nm.data() + nm.size(), off) == nm.size()) &&
+        !sdk_parse_int(nm, off)) {
       sdk("[ERROR] ExtValue.parseInt: Could not parse '" + std::string(nm) + "'");
       warn("f1.bad-number",
            "Cannot read the neuron offset " + quoted(nm) + "; the SDK uses 0 (a self-connection)", nb);
@@ -723,7 +727,7 @@ bool Converter::segment(Task& task) {
         }
         starts.push_back(closer + 1);
         for (std::size_t i = count; i-- > 0;) {
-          Task& b = stack_.emplace_back(starts[i], starts[i + 1] - 1, task.start_part, k, g, false);
+          Task& b = stack_.emplace_back(Task{starts[i], starts[i + 1] - 1, task.start_part, k, g, false});
           b.k.z += -kPi + static_cast<double>(i + 1) * (2 * kPi / static_cast<double>(count + 1));
         }
         return true;

@@ -1,6 +1,7 @@
 #include "neuron_params.hpp"
 
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -30,10 +31,13 @@ const std::string& cached_number(double v) {
 }
 
 void append_number(std::string& out, const f0::NeuronProp& p, double v) {
-  if (p.type == 'd')
-    out += std::to_string(static_cast<long long>(v));
-  else
+  if (p.type == 'd') {
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v));  // std::to_string's text
+    out.append(buf, r.ptr);
+  } else {
     out += cached_number(v);
+  }
 }
 
 std::string number_text(const f0::NeuronProp& p, double v) {
@@ -83,6 +87,7 @@ bool read_text(std::span<const f0::NeuronProp> props, std::string_view rest, con
 std::string write_text(std::span<const f0::NeuronProp> props, const std::array<double, kMax>& num,
                        const std::array<std::string_view, kMax>& str) {
   std::string out;
+  out.reserve(48);
   for (std::size_t i = 0; i < props.size(); ++i) {
     if (props[i].type == 's' ? str[i].empty() : num[i] == props[i].def) continue;
     if (!out.empty()) out += ", ";

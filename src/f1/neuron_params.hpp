@@ -15,6 +15,10 @@ enum class SetResult { ok, clamped_low, clamped_high, unknown_class, unknown_par
 
 // The SDK library class named exactly `name` (f0::find_neuron_class, bucketed for speed).
 const f0::NeuronClass* find_class(std::string_view name);
+inline const f0::NeuronClass* class_n() {  // find_class("N"), every bracket's starting class
+  static const f0::NeuronClass* const n = find_class("N");
+  return n;
+}
 
 // The parameters of one bracket neuron. The SDK writes the parameter text after every set and
 // reads it back before the next; here the values stay numbers between sets and the text is
@@ -30,7 +34,7 @@ class ParamSet {
   // The class (SDK library only; nullptr for unknown classes), looked up once.
   const f0::NeuronClass* klass() {
     if (!resolved_) {
-      cls_class_ = find_class(cls_);
+      cls_class_ = cls_ == "N" ? class_n() : find_class(cls_);
       if (cls_class_ && !cls_class_->sdk) cls_class_ = nullptr;
       resolved_ = true;
     }
