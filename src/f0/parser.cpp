@@ -219,7 +219,9 @@ class Parser {
     failed_ = true;
   }
 
-  bool parse_line(std::string_view cls, int ti, std::size_t start, std::size_t end);
+  // Reads the fields of an element line starting at `start`; returns the line end (the '\n' or
+  // the end of the text). Sets failed_ on errors.
+  std::size_t parse_line(std::string_view cls, int ti, std::size_t start);
   bool fast_field(int ti, std::size_t& pos, std::size_t end, int& idx);
   void mark(std::size_t f) {
     if (!rec_.given[f]) rec_.given[f] = true, rec_.touched[rec_.ntouched++] = static_cast<std::uint8_t>(f);
@@ -419,27 +421,36 @@ bool Parser::fast_field(int ti, std::size_t& pos, std::size_t end, int& idx) {
   if (used == 0) return false;
   q += used;
   while (q < end && is_blank(s[q])) ++q;
-  if (q < end && s[q] != ',') return false;
+  if (q < end && s[q] != ',' && s[q] != '\n') return false;
   if (p.type == PropType::real)
     store_real(t, p, x, voff);
   else
     store_int(t, p, i, voff);
   idx = k + 1;
-  pos = q + 1;
+  pos = q < end && s[q] == ',' ? q + 1 : q;  // at a line end, stay on it: the caller stops there
   return true;
 }
 
 // Param::loadSingleLine: fields separated by commas (outside quotes); `name=` jumps; unnamed values
 // continue the sequence; empty unnamed fields skip a slot.
-bool Parser::parse_line(std::string_view cls, int ti, std::size_t pos, std::size_t end) {
+std::size_t Parser::parse_line(std::string_view cls, int ti, std::size_t pos) {
   const ClassTable& t = *od_.tables[ti];
   reset_record();
   int idx = 0;  // next positional slot; -1 after an unknown name
   const char* s = text_.data();
-  while (pos < end) {
-    while (pos < end && is_blank(s[pos])) ++pos;
-    if (pos >= end) break;
-    if (fast_field(ti, pos, end, idx)) continue;
+  const std::size_t n = text_.size();
+  // The line end: unknown (npos) while fields take the fast path, which stops at '\n' by itself;
+  // found with memchr when a field needs the general path.
+  std::size_t end = std::string_view::npos;
+  while (true) {
+    const std::size_t lim = end == std::string_view::npos ? n : end;
+    while (pos < lim && is_blank(s[pos])) ++pos;
+    if (pos >= lim || s[pos] == '\n') break;
+    if (fast_field(ti, pos, lim, idx)) continue;
+    if (end == std::string_view::npos) {
+      const void* nl = std::memchr(s + pos, '\n', n - pos);
+      end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - s) : n;
+    }
     // Field end: the next comma outside quotes.
     std::size_t e = pos, eq = std::string_view::npos;
     bool inq = false, seen_quote = false;
@@ -504,7 +515,7 @@ bool Parser::parse_line(std::string_view cls, int ti, std::size_t pos, std::size
     set(t, k, value, voff);
     idx = k + 1;
   }
-  return !failed_;
+  return end != std::string_view::npos ? end : pos;
 }
 
 void Parser::build(char cls, std::size_t off) {
@@ -645,20 +656,24 @@ Model Parser::run() {
   const std::size_t n = text_.size();
   reserve(pos);
   sdk_pos_ = 0;
+  const char* t = text_.data();
+  // The end of a line is found by the element parser as it reads the fields (finding it first
+  // would read every line twice); blank, comment and checkpoint lines look for it themselves.
+  auto line_end = [&](std::size_t from) {
+    const void* nl = std::memchr(t + from, '\n', n - from);
+    return nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - t) : n;
+  };
   while (pos < n) {
-    const char* nl = static_cast<const char*>(std::memchr(text_.data() + pos, '\n', n - pos));
-    const std::size_t eol = nl ? static_cast<std::size_t>(nl - text_.data()) : n;
     ++body_line_;
-    std::size_t p = pos;
-    while (p < eol && is_blank(text_[p])) ++p;
-    if (p < eol && text_[p] != '#') {  // not a blank line or a comment
+    std::size_t p = pos, eol;
+    while (p < n && is_blank(t[p])) ++p;
+    if (p < n && t[p] != '\n' && t[p] != '#') {  // not a blank line or a comment
       char cls = 0;
       std::size_t after = p + 2;
-      const char c0 = text_[p];
-      if (p + 1 < eol && text_[p + 1] == ':' &&
-          (c0 == 'm' || c0 == 'p' || c0 == 'j' || c0 == 'n' || c0 == 'c')) {
+      const char c0 = t[p];
+      if (p + 1 < n && t[p + 1] == ':' && (c0 == 'm' || c0 == 'p' || c0 == 'j' || c0 == 'n' || c0 == 'c')) {
         cls = c0;
-      } else if (eol - p >= 11 && text_.compare(p, 11, "checkpoint:") == 0) {
+      } else if (n - p >= 11 && text_.compare(p, 11, "checkpoint:") == 0) {
         cls = 'k';
         after = p + 11;
       }
@@ -673,12 +688,13 @@ Model Parser::run() {
       if (cls == 'k') {
         main_.checkpoints.emplace_back();
         target_ = &main_.checkpoints.back();
+        eol = line_end(after);
       } else {
         const char id[2] = {cls, 0};
         const int ti = cls == 'm' ? 0 : cls == 'p' ? 1 : cls == 'j' ? 2 : cls == 'n' ? 3 : 4;
-        while (after < eol && is_blank(text_[after])) ++after;
+        while (after < n && is_blank(t[after])) ++after;
         failed_ = false;
-        parse_line(std::string_view(id, 1), ti, after, eol);
+        eol = parse_line(std::string_view(id, 1), ti, after);
         if (failed_) {
           build_error_ = true;
           break;
@@ -687,8 +703,10 @@ Model Parser::run() {
         if (build_error_) break;
       }
       sdk_pos_ = static_cast<std::int64_t>(eol + 1 - body_off_);
+    } else {
+      eol = p < n && t[p] == '\n' ? p : line_end(p);
     }
-    if (!nl) break;
+    if (eol >= n) break;
     pos = eol + 1;
     ++line_no_;
     line_start_ = pos;
