@@ -246,6 +246,13 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
       return false;
     }
   }
+  worlds.reserve(s.worlds.size());
+  spaces.reserve(s.spaces.size());
+  bodies.reserve(s.bodies.size());
+  geoms.reserve(s.geoms.size());
+  inner.reserve(s.geoms.size());
+  joints.reserve(s.joints.size());
+  linked.reserve(s.joints.size());
   for (std::size_t i = 0; i < s.worlds.size(); ++i) worlds.push_back(dWorldCreate());
   for (const auto& sp : s.spaces) {
     dSpaceID parent = sp.parent >= 0 ? spaces[static_cast<std::size_t>(sp.parent)] : nullptr;
