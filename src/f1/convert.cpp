@@ -13,6 +13,10 @@
 #include <string>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "gene_props.hpp"
 #include "genokit/core/fast_decimal.hpp"
 #include "genokit/core/text.hpp"
@@ -271,29 +275,24 @@ void Converter::prepass() {
   st.clear();
   pending.clear();
   std::size_t sticks = 0, brackets = 0;
-  for (std::uint32_t i = static_cast<std::uint32_t>(body_); i < n_; ++i) {
-    const std::uint8_t cc = kCharClass[static_cast<unsigned char>(t_[i])];
-    if (cc < kChX) continue;  // modifiers and invalid characters
-    switch (cc) {
-      case kChX:
-        ++sticks;
-        break;
-      case kChBracket:
+  auto structural = [&](std::uint32_t i) {
+    switch (t_[i]) {
+      case '[':
         ++brackets;
         pending.push_back(i);
         [[fallthrough]];
-      case kChOpen:
+      case '(':
         st.push_back({i, i});
         close_[i] = static_cast<std::int32_t>(n_);  // unclosed until its closer is seen
         link_[i] = -1;
         break;
-      case kChClose:
-      case kChStray:
+      case ')':
+      case ']':
         if (!st.empty()) close_[st.back().pos] = static_cast<std::int32_t>(i), st.pop_back();
         for (std::uint32_t b : pending) link_[b] = static_cast<std::int32_t>(i);
         pending.clear();
         break;
-      case kChComma:
+      case ',':
         if (!st.empty() && t_[st.back().pos] == '(') {
           link_[st.back().last_comma] = static_cast<std::int32_t>(i);
           link_[i] = -1;
@@ -303,6 +302,32 @@ void Converter::prepass() {
       default:
         break;
     }
+  };
+  std::uint32_t i = static_cast<std::uint32_t>(body_);
+#if defined(__SSE2__)
+  // 16 bytes at a time: count the X and visit only ( ) [ ] , (a genotype is mostly letters).
+  const __m128i cx = _mm_set1_epi8('X'), co = _mm_set1_epi8('('), cc = _mm_set1_epi8(')'),
+                cb = _mm_set1_epi8('['), ce = _mm_set1_epi8(']'), cm = _mm_set1_epi8(',');
+  for (; i + 16 <= n_; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t_.data() + i));
+    unsigned x = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, cx)));
+    x = x - ((x >> 1) & 0x5555u);  // 16-bit popcount without a library call
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    sticks += (x + (x >> 8)) & 0x1Fu;
+    const __m128i s = _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, co), _mm_cmpeq_epi8(v, cc)),
+                                                _mm_or_si128(_mm_cmpeq_epi8(v, cb), _mm_cmpeq_epi8(v, ce))),
+                                   _mm_cmpeq_epi8(v, cm));
+    for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(s)); mask != 0; mask &= mask - 1)
+      structural(i + static_cast<std::uint32_t>(__builtin_ctz(mask)));
+  }
+#endif
+  for (; i < n_; ++i) {
+    const char ch = t_[i];
+    if (ch == 'X')
+      ++sticks;
+    else if (ch == '(' || ch == ')' || ch == '[' || ch == ']' || ch == ',')
+      structural(i);
   }
   for (std::uint32_t b : pending) link_[b] = static_cast<std::int32_t>(n_);
   m_.parts.reserve(sticks + 1);
