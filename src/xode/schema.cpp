@@ -261,9 +261,12 @@ constexpr auto kByLength = [] {
 
 El element_id(std::string_view name) {
   if (name.size() >= kMaxNameLength) return El::unknown;
+  if (name.empty()) return El::unknown;
   for (std::uint8_t i : kByLength[name.size()]) {
     if (i == 0xFF) break;
-    if (kElementNames[i] == name) return static_cast<El>(i);
+    std::string_view c = kElementNames[i];
+    // First and last characters tell most same-length names apart without a memcmp call.
+    if (c.front() == name.front() && c.back() == name.back() && c == name) return static_cast<El>(i);
   }
   return El::unknown;
 }
