@@ -248,16 +248,20 @@ class Parser {
       counts[0] += c == 'p', counts[1] += c == 'j', counts[2] += c == 'n', counts[3] += c == 'c';
     }
     const unsigned char* t = reinterpret_cast<const unsigned char*>(text_.data());
-    std::uint32_t cp = 0, cj = 0, cn = 0, cc = 0;
-    for (std::size_t i = pos; i + 2 < n; ++i) {
-      const std::uint32_t line = (t[i] == '\n') & (t[i + 2] == ':');
-      const unsigned char c = t[i + 1];
-      cp += line & (c == 'p');
-      cj += line & (c == 'j');
-      cn += line & (c == 'n');
-      cc += line & (c == 'c');
+    // Byte-wide counters over blocks of 255 bytes keep 16 or 32 lanes per vector.
+    for (std::size_t i = pos; i + 2 < n;) {
+      const std::size_t stop = std::min(n - 2, i + 255);
+      std::uint8_t cp = 0, cj = 0, cn = 0, cc = 0;
+      for (; i < stop; ++i) {
+        const std::uint8_t line = (t[i] == '\n') & (t[i + 2] == ':');
+        const unsigned char c = t[i + 1];
+        cp += line & (c == 'p');
+        cj += line & (c == 'j');
+        cn += line & (c == 'n');
+        cc += line & (c == 'c');
+      }
+      counts[0] += cp, counts[1] += cj, counts[2] += cn, counts[3] += cc;
     }
-    counts[0] += cp, counts[1] += cj, counts[2] += cn, counts[3] += cc;
     main_.parts.reserve(counts[0]);
     main_.joints.reserve(counts[1]);
     main_.neurons.reserve(counts[2]);
