@@ -67,14 +67,18 @@ bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
 
-inline std::string_view trim_left(std::string_view s) {
+[[gnu::always_inline]] inline std::string_view trim_left(std::string_view s) {
   while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
   return s;
 }
-inline std::string_view trim_both(std::string_view s) {
+[[gnu::always_inline]] inline std::string_view trim_both(std::string_view s) {
   s = trim_left(s);
   while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
   return s;
+}
+
+bool is_char(std::string_view s, char c) {  // s == "c", without a library call
+  return s.size() == 1 && s[0] == c;
 }
 
 std::string quoted(std::string_view s) {
@@ -180,6 +184,10 @@ class Converter {
   // `details` is ignored for a bracket neuron (its details are set when the bracket ends).
   int add_neuron(std::string_view details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket = false);
   void describe(f0::Neuron& nr);
+  void add_input(int target, int source, double weight) {
+    f0::Input& in = m_.neurons[target].inputs.emplace_back();
+    in.source = source, in.weight = weight;
+  }
   const char* g6(double v);
   f0::Orient joint_orient(double rx, double rz);
   void finish();
@@ -503,10 +511,10 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
     if (!ps.klass())
       lint("f1.unknown-neuron-class", "Neuron class " + quoted(name) + " is not in the SDK r909 library", b);
     const double power = joint_power_.back();
-    if (ps.cls() == "|") {
+    if (is_char(ps.cls(), '|')) {
       set_param(ps, "p", power, b);
       set_param(ps, "r", g.bend_range, b);
-    } else if (ps.cls() == "@") {
+    } else if (is_char(ps.cls(), '@')) {
       set_param(ps, "p", power, b);
     }
     return;
@@ -541,7 +549,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
     else if (!find_class(name) || !find_class(name)->sdk)
       lint("f1.unknown-neuron-class", "Neuron class " + quoted(name) + " is not in the SDK r909 library", nb);
     const int rn = add_neuron(name, location_of(name), nb);
-    m_.neurons[bn].inputs.push_back({rn, w, {}});
+    add_input(bn, rn, w);
     map(nb, e, ElementKind::neuron, rn);
   } else if (c0 == '>' && name.size() >= 2) {  // output
     const std::string_view v = trim_both(value);
@@ -557,13 +565,13 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
                " (it takes as many characters as the weight has)",
            nb);
     std::string details(qname);
-    if (real == "|") {
+    if (is_char(real, '|')) {
       details.append(":p=").append(g6(joint_power_.back())).append(",r=").append(g6(g.bend_range));
-    } else if (real == "@") {
+    } else if (is_char(real, '@')) {
       details.append(":p=").append(g6(joint_power_.back()));
     }
     const int on = add_neuron(details, location_of(qname), nb);
-    m_.neurons[on].inputs.push_back({bn, w, {}});
+    add_input(on, bn, w);
     map(nb, e, ElementKind::neuron, on);
   } else if (c0 == '!' || c0 == '=' || c0 == '/') {
     const std::string_view v = trim_both(value);
@@ -635,7 +643,7 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
     if (t_[b] == '|') put(",r="), put(g6(g.bend_range));
     const std::string_view details(buf, len);
     const int mn = add_neuron(details, f0::NeuronLocation::joint, b);
-    m_.neurons[mn].inputs.push_back({bn, 1.0, {}});
+    add_input(mn, bn, 1.0);
     map(b, b + 1, ElementKind::neuron, mn);
     ++b;
   }
@@ -831,7 +839,7 @@ void Converter::finish() {
            r.begin);
       continue;
     }
-    m_.neurons[r.target].inputs.push_back({bracket_[src], r.weight, {}});
+    add_input(r.target, bracket_[src], r.weight);
   }
   m_.se = energy_div_ > 0 ? energy_ / energy_div_ : 1.0;
   // The SDK's f0 re-parse: weights are clamped to the c:w range; a non-finite weight cannot be
@@ -878,8 +886,10 @@ void Converter::finish() {
     m_.connections.reserve(total);
   }
   for (std::size_t ti = 0; ti < m_.neurons.size(); ++ti)
-    for (const auto& in : m_.neurons[ti].inputs)
-      m_.connections.push_back({static_cast<int>(ti), in.source, in.weight, {}, {}});
+    for (const auto& in : m_.neurons[ti].inputs) {
+      f0::Connection& cn = m_.connections.emplace_back();
+      cn.target = static_cast<int>(ti), cn.source = in.source, cn.weight = in.weight;
+    }
   if (bad_line >= 0 || !warn_lines.empty()) {
     // Positions in the converted f0 text, as the SDK reports them.
     const std::string f0text = f0::write_body(m_);

@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -104,8 +105,46 @@ std::string write_text(std::span<const f0::NeuronProp> props, const std::array<d
 
 void ParamSet::write() {
   stale_ = false;
-  params_ = write_text(cls_class_->props, num_, {});
+  const auto props = cls_class_->props;
+  // The texts of recent value sets: bracket after bracket writes the same muscle parameters.
+  struct Entry {
+    const f0::NeuronClass* cls = nullptr;
+    std::array<double, kMax> num{};
+    std::string text;
+  };
+  thread_local std::array<Entry, 32> cache;
+  std::uint64_t h = reinterpret_cast<std::uintptr_t>(cls_class_);
+  for (std::size_t i = 0; i < props.size(); ++i) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &num_[i], sizeof bits);
+    h = (h ^ bits) * 0x9E3779B97F4A7C15ull;
+  }
+  Entry& e = cache[h >> 59];
+  if (e.cls == cls_class_ && std::memcmp(e.num.data(), num_.data(), props.size() * sizeof(double)) == 0) {
+    params_ = e.text;  // same class, same bits: the same text
+    return;
+  }
+  params_ = write_text(props, num_, {});
+  e.cls = cls_class_, e.num = num_, e.text = params_;
 }
+
+namespace {
+
+// Clamps `value` to p's range as the SDK's Param.set does; the texts of both values on clamping.
+SetResult clamp(const f0::NeuronProp& p, double& value, std::string& given, std::string& adjusted) {
+  if (p.type == 'd') value = std::trunc(value);
+  if (p.ranged && value > p.max) {
+    given = number_text(p, value), adjusted = number_text(p, p.max), value = p.max;
+    return SetResult::clamped_high;
+  }
+  if (p.ranged && value < p.min) {
+    given = number_text(p, value), adjusted = number_text(p, p.min), value = p.min;
+    return SetResult::clamped_low;
+  }
+  return SetResult::ok;
+}
+
+}  // namespace
 
 SetResult set_param(ParamSet& ps, std::string_view name, double value, std::string& given,
                     std::string& adjusted) {
@@ -115,25 +154,28 @@ SetResult set_param(ParamSet& ps, std::string_view name, double value, std::stri
   if (idx < 0 || c->props[idx].type == 's') return SetResult::unknown_param;  // strings: not from f1
   const auto props = c->props;
   if (props.size() > kMax) return SetResult::unknown_param;
-  std::array<std::string_view, kMax> str{};
-  bool plain = true;
-  if (!ps.nums_) plain = read_text(props, ps.params_, *c, ps.num_, str);
   const f0::NeuronProp& p = props[idx];
-  SetResult r = SetResult::ok;
-  if (p.type == 'd') value = std::trunc(value);
-  if (p.ranged && value > p.max) {
-    given = number_text(p, value), adjusted = number_text(p, p.max), value = p.max,
-    r = SetResult::clamped_high;
-  } else if (p.ranged && value < p.min) {
-    given = number_text(p, value), adjusted = number_text(p, p.min), value = p.min,
-    r = SetResult::clamped_low;
+  if (!ps.nums_ && !ps.params_.empty()) {  // read the text (set for this or another class)
+    std::array<std::string_view, kMax> str{};
+    const bool plain = read_text(props, ps.params_, *c, ps.num_, str);
+    const SetResult r = clamp(p, value, given, adjusted);
+    ps.num_[idx] = value;
+    if (plain && keeps_as_number(p, value)) {
+      ps.nums_ = ps.stale_ = true;
+      return r;
+    }
+    ps.params_ = write_text(props, ps.num_, str);  // the SDK's text round trip, at once
+    return r;
   }
+  if (!ps.nums_)  // no text yet: all defaults
+    for (std::size_t i = 0; i < props.size(); ++i) ps.num_[i] = props[i].def;
+  const SetResult r = clamp(p, value, given, adjusted);
   ps.num_[idx] = value;
-  if (plain && keeps_as_number(p, value)) {
+  if (keeps_as_number(p, value)) {
     ps.nums_ = ps.stale_ = true;
     return r;
   }
-  ps.params_ = write_text(props, ps.num_, str);  // the SDK's text round trip, at once
+  ps.params_ = write_text(props, ps.num_, {});  // the SDK's text round trip, at once
   ps.nums_ = ps.stale_ = false;
   return r;
 }
