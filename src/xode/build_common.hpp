@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -36,6 +37,19 @@ inline double attr_number(const XmlNode& e, const char* n, double def = 0) {
   if (!a) return def;
   auto v = parse_double(trim_value(a.value()));
   return v ? *v : def;
+}
+
+// A number read where an integer is meant, as a long long: NaN becomes `fallback`, and values
+// beyond +-1e15 are clamped there (a double out of long long's range cannot be converted).
+inline long long to_integer(double d, long long fallback) {
+  if (std::isnan(d)) return fallback;
+  if (d > 1e15) return 1'000'000'000'000'000LL;
+  if (d < -1e15) return -1'000'000'000'000'000LL;
+  return static_cast<long long>(d);
+}
+inline int to_int(double d, int fallback) {
+  long long v = to_integer(d, fallback);
+  return v > 1'000'000'000 ? 1'000'000'000 : v < -1'000'000'000 ? -1'000'000'000 : static_cast<int>(v);
 }
 
 // Index of an <axis> joint parameter in axis_param_names() (kLowStop for PyODE's alias, -1 when

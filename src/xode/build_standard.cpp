@@ -275,7 +275,7 @@ class StandardBuilder {
     sb.position = b.frame.p;
     sb.rotation = b.frame.R;
     sb.enabled = e.attr_or("enabled", "true") != "false";
-    sb.gravity_mode = static_cast<int>(attr_number(e, "gravitymode", 1));
+    sb.gravity_mode = to_int(attr_number(e, "gravitymode", 1), 1);
     bool any_mass = false;
     MassParams total = mass::zero();
     int masses = 0;
@@ -292,7 +292,7 @@ class StandardBuilder {
         sb.angular_velocity = vec(ch);
       else if (kid == El::finiteRotation) {
         sb.finite_rotation_set = true;
-        sb.finite_rotation_mode = static_cast<int>(num(ch, "mode"));
+        sb.finite_rotation_mode = to_int(num(ch, "mode"), 0);
         sb.finite_rotation_axis = {num(ch, "xaxis"), num(ch, "yaxis"), num(ch, "zaxis")};
         if (sb.finite_rotation_mode != 0 && sb.finite_rotation_mode != 1)
           diags.error("xode.bad-finite-rotation-mode", "finiteRotation mode must be 0 or 1", loc(ch));
@@ -535,7 +535,7 @@ class StandardBuilder {
   bool trimesh(const XmlNode& e, SceneGeom& sg) {
     int base = opt.trimesh_index_base;
     bool explicit_base = e.has_attr("indexbase");
-    if (explicit_base) base = static_cast<int>(num(e, "indexbase", 1));
+    if (explicit_base) base = to_int(num(e, "indexbase", 1), 1);
     if (base != 0 && base != 1) {
       diags.error("xode.bad-index-base", "trimesh indexbase must be 0 or 1", loc(e));
       return false;
@@ -564,7 +564,7 @@ class StandardBuilder {
     bool first = true;
     for (XmlNode t : tris)
       for (const char* k : {"ia", "ib", "ic"}) {
-        auto v = static_cast<long long>(num(t, k, -1));
+        long long v = to_integer(num(t, k, -1), -1);
         lo = first ? v : std::min(lo, v);
         hi = first ? v : std::max(hi, v);
         first = false;
@@ -578,7 +578,7 @@ class StandardBuilder {
     }
     for (XmlNode t : tris)
       for (const char* k : {"ia", "ib", "ic"}) {
-        long long v = static_cast<long long>(num(t, k, -1)) - base;
+        long long v = to_integer(num(t, k, -1), -1) - base;
         if (v < 0 || v >= nv) {
           diags.error("xode.trimesh-index",
                       std::string("triangle index ") + k + " is out of range (" + std::to_string(nv) +

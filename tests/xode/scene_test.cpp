@@ -232,6 +232,17 @@ TEST(XodeScene, TrimeshIndexBase) {
   auto out = run(
       scene("<geom><trimesh>" + verts + "<triangles><t ia='1' ib='2' ic='9'/></triangles></trimesh></geom>"));
   EXPECT_TRUE(error_codes(out.d).count("xode.trimesh-index"));
+  // Indices and integer attributes far beyond any integer type (found by the fuzzer): errors, no
+  // undefined conversion.
+  auto huge =
+      run(scene("<body gravitymode='1e300'><finiteRotation mode='-1e300' xaxis='0' yaxis='0' zaxis='0'/>"
+                "</body><geom><trimesh indexbase='1e300'>" +
+                verts + "<triangles><t ia='7e89' ib='-1e300' ic='nan'/></triangles></trimesh></geom>"));
+  EXPECT_TRUE(error_codes(huge.d).count("xode.bad-index-base"));
+  EXPECT_TRUE(error_codes(huge.d).count("xode.bad-integer"));
+  auto huge_index = run(scene("<geom><trimesh>" + verts +
+                              "<triangles><t ia='7e89' ib='2' ic='3'/></triangles></trimesh></geom>"));
+  EXPECT_TRUE(error_codes(huge_index.d).count("xode.trimesh-index"));
 }
 
 // The 1M-triangle case runs in bench/xode_load.cpp and the CLI (Debug + ASan would take too long
