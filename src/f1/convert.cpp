@@ -652,8 +652,10 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
   bool class_set = false;
   const std::size_t rel_before = rel_.size();
   for (std::uint32_t s = b; s <= q && s <= n_;) {
-    std::uint32_t e = s;
-    while (e < q && t_[e] != ',') ++e;
+    std::uint32_t e = q;  // the token ends at the next ',' (or at the bracket's end)
+    if (s < q)
+      if (const void* comma = std::memchr(t_.data() + s, ',', q - s))
+        e = static_cast<std::uint32_t>(static_cast<const char*>(comma) - t_.data());
     token(s, e, bn, f1num, ps, class_set, old_style, g);
     s = e + 1;
   }
