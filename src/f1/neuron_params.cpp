@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "genokit/f0/neuron_classes.hpp"
@@ -31,10 +32,17 @@ const std::string& cached_number(double v) {
   return s.text;
 }
 
+// double -> long long as the x86 conversion the SDK build does it: out of range and NaN give the
+// "integer indefinite" INT64_MIN (a plain cast would be undefined behaviour there).
+long long to_int64(double v) {
+  if (v >= -9223372036854775808.0 && v < 9223372036854775808.0) return static_cast<long long>(v);
+  return std::numeric_limits<long long>::min();
+}
+
 void append_number(std::string& out, const f0::NeuronProp& p, double v) {
   if (p.type == 'd') {
     char buf[24];
-    const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v));  // std::to_string's text
+    const auto r = std::to_chars(buf, buf + sizeof buf, to_int64(v));  // std::to_string's text
     out.append(buf, r.ptr);
   } else {
     out += cached_number(v);
