@@ -257,17 +257,14 @@ class Converter {
   // round6() per value slot, remembering the last input: most sticks repeat their neighbour's
   // values (colours never decay, decay has fixed points), so the rounding is mostly skipped.
   static constexpr int kDensity = kPropCount, kRotX = kPropCount + 1, kRotZ = kPropCount + 2;
-  // Keyed by the bits (so -0 is not taken for +0); the initial 0 -> 0 entries are right.
-  std::uint64_t memo_in_[kPropCount + 3] = {};
-  double memo_out_[kPropCount + 3] = {};
-  double r6(int slot, double v) {
+  // Through the shared cache only: a per-slot "same as last time" test mispredicts too often.
+  double r6(int /*slot*/, double v) {
     std::uint64_t bits;
     std::memcpy(&bits, &v, sizeof bits);
-    if (bits == memo_in_[slot]) return memo_out_[slot];
-    memo_in_[slot] = bits;
     auto& e = sc_.rounded[(bits * 0x9E3779B97F4A7C15ull) >> 54];
-    if (e.in != bits) e.in = bits, e.out = round6(v);
-    return memo_out_[slot] = e.out;
+    if (e.in != bits) [[unlikely]]
+      e.in = bits, e.out = round6(v);
+    return e.out;
   }
   double energy_ = 0, energy_div_ = 0;
   bool part0_mapped_ = false;

@@ -96,7 +96,6 @@ bool read_text(std::span<const f0::NeuronProp> props, std::string_view rest, con
 std::string write_text(std::span<const f0::NeuronProp> props, const std::array<double, kMax>& num,
                        const std::array<std::string_view, kMax>& str) {
   std::string out;
-  out.reserve(48);
   for (std::size_t i = 0; i < props.size(); ++i) {
     if (props[i].type == 's' ? str[i].empty() : num[i] == props[i].def) continue;
     if (!out.empty()) out += ", ";
