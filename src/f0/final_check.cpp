@@ -23,9 +23,8 @@ Location at(const SourcePos& s) {
 
 // Reused buffers: a check allocates nothing once a thread has seen a model of this size.
 struct Scratch {
-  std::vector<int> placer, chain, adj, stack;
-  std::vector<char> touched, state, seen;
-  std::vector<std::size_t> first, fill;
+  std::vector<int> placer, chain;
+  std::vector<char> touched, state;
   std::vector<std::tuple<int, int, std::size_t>> pairs;
   std::vector<std::uint64_t> keys;
 };
@@ -202,30 +201,22 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
     }
   }
 
-  // ---- connectivity (flood fill from part 0 over joints) -------------------------------------
+  // ---- connectivity (union-find over the joints; no adjacency lists to build) ---------------
   if (np > 1) {
-    auto& first = sc.first;
-    first.assign(np + 1, 0);
-    for (const auto& j : m.joints) ++first[j.p1 + 1], ++first[j.p2 + 1];
-    for (std::size_t i = 0; i < np; ++i) first[i + 1] += first[i];
-    auto& adj = sc.adj;
-    adj.resize(first[np]);
-    auto& fill = sc.fill;
-    fill.assign(first.begin(), first.end() - 1);
-    for (const auto& j : m.joints) adj[fill[j.p1]++] = j.p2, adj[fill[j.p2]++] = j.p1;
-    auto& seen = sc.seen;
-    seen.assign(np, 0);
-    auto& stack = sc.stack;
-    stack.assign(1, 0);
-    seen[0] = 1;
-    while (!stack.empty()) {
-      const int q = stack.back();
-      stack.pop_back();
-      for (std::size_t k = first[q]; k < first[q + 1]; ++k)
-        if (!seen[adj[k]]) seen[adj[k]] = 1, stack.push_back(adj[k]);
+    auto& root = sc.placer;  // placement is done: reuse its buffer
+    root.resize(np);
+    for (std::size_t i = 0; i < np; ++i) root[i] = static_cast<int>(i);
+    auto find = [&](int x) {
+      while (root[x] != x) x = root[x] = root[root[x]];  // path halving
+      return x;
+    };
+    for (const auto& j : m.joints) {
+      const int a = find(j.p1), b = find(j.p2);
+      if (a != b) root[std::max(a, b)] = std::min(a, b);
     }
-    for (std::size_t i = 0; i < np; ++i)
-      if (!seen[i]) {
+    const int r0 = find(0);
+    for (std::size_t i = 1; i < np; ++i)
+      if (find(static_cast<int>(i)) != r0) {
         diags.error("f0.disconnected",
                     "Not all parts connected (eg. Part #0 and Part #" + std::to_string(i) + ")",
                     at(m.parts[i].src));
