@@ -218,10 +218,9 @@ class Converter {
     std::vector<Open> open;
     std::vector<std::uint32_t> pending;
     // sin/cos of recent joint angles (sticks and branches repeat the same few angles).
-    struct SinCos {
+    struct SinCos {  // starts as sin/cos of +0, which is right
       std::uint64_t bits = 0;
-      bool used = false;
-      double s = 0, c = 0;
+      double s = 0, c = 1;
     };
     std::array<SinCos, 256> trig;
     // "%g" texts of recent muscle powers and bend ranges (old-style and output muscles).
@@ -282,31 +281,22 @@ void Converter::prepass() {
   pending.clear();
   std::size_t sticks = 0, brackets = 0;
   auto structural = [&](std::uint32_t i) {
-    switch (t_[i]) {
-      case '[':
-        ++brackets;
-        pending.push_back(i);
-        [[fallthrough]];
-      case '(':
-        st.push_back({i, i});
-        close_[i] = static_cast<std::int32_t>(n_);  // unclosed until its closer is seen
+    const char ch = t_[i];
+    if (ch == ',') {  // most of them are inside brackets (and do nothing)
+      if (!st.empty() && t_[st.back().pos] == '(') {
+        link_[st.back().last_comma] = static_cast<std::int32_t>(i);
         link_[i] = -1;
-        break;
-      case ')':
-      case ']':
-        if (!st.empty()) close_[st.back().pos] = static_cast<std::int32_t>(i), st.pop_back();
-        for (std::uint32_t b : pending) link_[b] = static_cast<std::int32_t>(i);
-        pending.clear();
-        break;
-      case ',':
-        if (!st.empty() && t_[st.back().pos] == '(') {
-          link_[st.back().last_comma] = static_cast<std::int32_t>(i);
-          link_[i] = -1;
-          st.back().last_comma = i;
-        }
-        break;
-      default:
-        break;
+        st.back().last_comma = i;
+      }
+    } else if (ch == ']' || ch == ')') {
+      if (!st.empty()) close_[st.back().pos] = static_cast<std::int32_t>(i), st.pop_back();
+      for (std::uint32_t b : pending) link_[b] = static_cast<std::int32_t>(i);
+      pending.clear();
+    } else {  // '[' or '('
+      if (ch == '[') ++brackets, pending.push_back(i);
+      st.push_back({i, i});
+      close_[i] = static_cast<std::int32_t>(n_);  // unclosed until its closer is seen
+      link_[i] = -1;
     }
   };
   std::uint32_t i = static_cast<std::uint32_t>(body_);
@@ -348,7 +338,7 @@ f0::Orient Converter::joint_orient(double rx, double rz) {
     std::uint64_t bits;
     std::memcpy(&bits, &a, sizeof bits);
     auto& e = sc_.trig[(bits * 0x9E3779B97F4A7C15ull) >> 56];
-    if (!e.used || e.bits != bits) e.bits = bits, e.used = true, e.s = std::sin(a), e.c = std::cos(a);
+    if (e.bits != bits) e.bits = bits, e.s = std::sin(a), e.c = std::cos(a);
     return e;
   };
   f0::Orient o;

@@ -172,7 +172,7 @@ double round6(double v) {
   const double fl = static_cast<double>(static_cast<std::int64_t>(scaled));  // floor: scaled > 0
   const double frac = scaled - fl;
   if (std::fabs(frac - 0.5) < 1e-6) return round6_exact(v);
-  const double m = frac > 0.5 ? fl + 1 : fl;
+  const double m = fl + static_cast<double>(frac > 0.5);  // no branch: the comparison is data
   const double r = k >= 0 ? m / kPow10[k] : m * kPow10[-k];
   return v < 0 ? -r : r;
 }
