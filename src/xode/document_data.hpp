@@ -26,13 +26,10 @@ struct DocumentData {
   void touch(pugi::xml_node n);
 };
 
-// pugixml's parse options for XODE: comments, PIs, the doctype and CDATA are kept; whitespace-only
-// text between elements is not. The XML declaration is not parsed (genokit reads its encoding
-// itself and writes its own): pugixml would overwrite the '?' of the first "?>" in its buffer and
-// then end a malformed declaration like <?xml version="1.0"/> at the "/>", so text after it would
-// read differently from the source bytes kept for <ext> (found by the fuzzer). Skipped, the
-// declaration runs to the first "?>", as the reader's own scans assume.
-inline constexpr unsigned kParseFlags =
-    (pugi::parse_full & ~pugi::parse_ws_pcdata) & ~pugi::parse_declaration;
+// pugixml's parse options for XODE: comments, PIs, the doctype, CDATA and the XML declaration
+// are kept; whitespace-only text between elements is not. (The reader checks the declaration
+// first: pugixml rewrites the '?' of the first "?>" in its buffer, which must be the
+// declaration's own end.)
+inline constexpr unsigned kParseFlags = pugi::parse_full & ~pugi::parse_ws_pcdata;
 
 }  // namespace genokit::xode

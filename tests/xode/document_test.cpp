@@ -325,17 +325,23 @@ TEST(XodeDocument, WrappedWorldRootKeepsTheWorldsLocation) {
   EXPECT_EQ(d.prolog().size(), 1u);
 }
 
-TEST(XodeDocument, MalformedDeclarationRunsToTheFirstQuestionMarkGreater) {
-  // pugixml, asked for the declaration, would rewrite that "?>" and end the declaration at "/>"
-  // (found by the fuzzer: the <ext> bytes then differed from the tree). Skipped, the declaration
-  // runs to the first "?>", which leaves unbalanced end tags here.
+TEST(XodeDocument, DeclarationsAreChecked) {
+  // pugixml rewrites the '?' of the first "?>" and ends a malformed declaration at "/>" (found by
+  // the fuzzer: the <ext> bytes then differed from the tree), so such files are rejected.
   Document d;
   Diagnostics diags;
   EXPECT_FALSE(read_document("<?xml version='1.0'/>\n<xode version='1'><ext name='e'><a>?></a></ext></xode>",
                              {}, d, diags));
-  EXPECT_TRUE(has_code(diags, "xode.malformed-xml"));
+  const Diagnostic* e = find(diags, "xode.malformed-xml");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->message, "the file is not well-formed XML: the XML declaration does not end with ?>");
+  EXPECT_EQ(e->where.column, 21u);  // the ">" of "/>"
+  Diagnostics late;
+  EXPECT_FALSE(read_document("<!-- c --><?xml version='1.0'?><xode version='1'/>", {}, d, late));
+  EXPECT_TRUE(has_code(late, "xode.malformed-xml"));
   Document ok;
+  Diagnostics fine;
   ASSERT_TRUE(read_document(
-      "<?xml version='1.0'?>\n<xode version='1'><ext name='e'><a>?&gt;</a></ext></xode>", {}, ok, diags));
+      "\n<?xml version='1.0'?>\n<xode version='1'><ext name='e'><a>?&gt;</a></ext></xode>", {}, ok, fine));
   EXPECT_EQ(elements_of(ok.root())[0].raw(), "<ext name='e'><a>?&gt;</a></ext>");
 }
