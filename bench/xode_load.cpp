@@ -134,6 +134,16 @@ void BM_PyBrainCorpus_Read(benchmark::State& state) {
     }
 }
 
+// pugixml's bare parse of the same files, file by file (the floor of the read).
+void BM_PyBrainCorpus_PugixmlBare(benchmark::State& state) {
+  for (auto _ : state)
+    for (const auto& f : corpus()) {
+      pugi::xml_document d;
+      d.load_buffer(f.data(), f.size(), xode::kParseFlags, pugi::encoding_utf8);
+      benchmark::DoNotOptimize(d.first_child());
+    }
+}
+
 // Instantiation alone (scenes resolved once): what building the ODE worlds costs.
 void BM_PyBrainCorpus_Instantiate_Pybrain(benchmark::State& state) {
   std::vector<xode::Loaded> scenes(corpus().size());
@@ -216,6 +226,7 @@ BENCHMARK(BM_PyBrainCorpus_LoadValidateInstantiate_Standard)->Unit(benchmark::kM
 BENCHMARK(BM_PyBrainCorpus_LoadValidate_Standard)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PyBrainCorpus_LoadValidate_Pybrain)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PyBrainCorpus_Read)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PyBrainCorpus_PugixmlBare)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PyBrainCorpus_Instantiate_Pybrain)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Parse_Genokit_Corpus)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Parse_PugixmlBare_Corpus)->Unit(benchmark::kMicrosecond);
