@@ -27,9 +27,8 @@ struct DocumentData {
 };
 
 // pugixml's parse options for XODE: comments, PIs, the doctype, CDATA and the XML declaration
-// are kept; whitespace-only text between elements is not. (The reader checks the declaration
-// first: pugixml rewrites the '?' of the first "?>" in its buffer, which must be the
-// declaration's own end.)
+// are kept; whitespace-only text between elements is not. (The reader rejects malformed
+// declarations, which pugixml reads past their end.)
 inline constexpr unsigned kParseFlags = pugi::parse_full & ~pugi::parse_ws_pcdata;
 
 }  // namespace genokit::xode
