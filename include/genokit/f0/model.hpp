@@ -66,7 +66,7 @@ struct Part {
   double ing = 0.25;
   double as = 0.25;
   std::string info;             // i
-  std::string vstyle = "part";  // Vstyle
+  std::string vstyle = std::string("part", 4);  // Vstyle (a length given: no strlen per element)
   double vs = 0.2;              // visual thickness
   Vec3 color{1, 1, 1};          // vr, vg, vb
   double mass = 1.0;            // derived: 1.0 per attached joint, 1.0 when none
@@ -87,7 +87,7 @@ struct Joint {
   double hxn = -1.5708, hxp = 1.5708, hyn = -1.5708, hyp = 1.5708;
   double stif = 1.0, rotstif = 1.0, stam = 0.25;
   std::string info;
-  std::string vstyle = "joint";
+  std::string vstyle = std::string("joint", 5);
   Vec3 color{1, 1, 1};
   double length = 0;  // |d| (distance of the two parts for non-delta joints)
   SourcePos src;
@@ -103,11 +103,11 @@ struct Neuron {
   Neuron() {}  // see Part()
   int part = -1;  // attachment (-1 none); both may be set
   int joint = -1;
-  std::string details = "N";     // "Class" or "Class:params" as given (d)
-  std::string class_name = "N";  // class part of details ("N" when empty)
+  std::string details = std::string("N", 1);     // "Class" or "Class:params" as given (d)
+  std::string class_name = std::string("N", 1);  // class part of details ("N" when empty)
   std::string params;            // text after "Class:"
   std::string info;
-  std::string vstyle = "neuro";
+  std::string vstyle = std::string("neuro", 5);
   std::vector<Input> inputs;  // in connection order
   bool known_class = false;   // class is in the neuron class library (neuron_classes.hpp)
   SourcePos src;
