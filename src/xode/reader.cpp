@@ -133,28 +133,32 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
                at(0));
 
   // A self-closed root (<xode .../>) followed by the content and a closing </xode> is a common
-  // publishing mistake. Replacing the '/' by a blank keeps every offset valid.
+  // publishing mistake. Replacing the '/' by a blank keeps every offset valid. The repair is
+  // made only when the file does not read as it is (a "</xode" may also sit in a comment; found
+  // by the fuzzer).
   bool self_closed_root = false;
+  std::size_t slash = 0;
   std::size_t root_lt = scan_root_start(text);
   if (root_lt != std::string::npos && text.compare(root_lt, 5, "<xode") == 0) {
     bool sc = false;
     std::size_t gt = scan_start_tag_end(text, root_lt, sc);
     if (sc && text.find("</xode", gt) != std::string::npos) {
       self_closed_root = true;
-      if (opt.lenient) {
-        text[gt - 2] = ' ';
-        diags.warning(
-            "xode.self-closed-root",
-            "<xode .../> is self-closed but the content and </xode> follow; read as if it were open",
-            at(root_lt));
-        doc.repairs.push_back("un-self-closed <xode .../> followed by content");
-      }
+      slash = gt - 2;
     }
   }
 
   DocumentData& data = doc.data();
   pugi::xml_parse_result r =
       data.dom.load_buffer(data.text.data(), data.text.size(), kParseFlags, pugi::encoding_utf8);
+  if (!r && self_closed_root && opt.lenient) {
+    text[slash] = ' ';
+    diags.warning("xode.self-closed-root",
+                  "<xode .../> is self-closed but the content and </xode> follow; read as if it were open",
+                  at(root_lt));
+    doc.repairs.push_back("un-self-closed <xode .../> followed by content");
+    r = data.dom.load_buffer(data.text.data(), data.text.size(), kParseFlags, pugi::encoding_utf8);
+  }
   if (!r) {
     std::string hint;
     if (self_closed_root && !opt.lenient)

@@ -345,3 +345,17 @@ TEST(XodeDocument, DeclarationsAreChecked) {
       "\n<?xml version='1.0'?>\n<xode version='1'><ext name='e'><a>?&gt;</a></ext></xode>", {}, ok, fine));
   EXPECT_EQ(elements_of(ok.root())[0].raw(), "<ext name='e'><a>?&gt;</a></ext>");
 }
+
+TEST(XodeDocument, SelfClosedRootIsRepairedOnlyWhenNeeded) {
+  // "</xode" in a comment after a self-closed root is no reason to open the root (fuzzer).
+  ReadOptions ro;
+  ro.lenient = true;
+  Document d;
+  Diagnostics diags;
+  ASSERT_TRUE(read_document("<xode version='1'/><!-- </xode> -->", ro, d, diags));
+  EXPECT_FALSE(has_code(diags, "xode.self-closed-root"));
+  EXPECT_TRUE(d.repairs.empty());
+  Document again;
+  ASSERT_TRUE(read_document(write_document(d), ro, again, diags));
+  EXPECT_TRUE(equal_documents(d, again));
+}
