@@ -60,6 +60,16 @@ ParseOptions options_from_strings(const std::vector<std::string>& kv) {
   return po;
 }
 
+std::string apply_genotype_edits(frams::Document& doc, GenotypeEdits edits) {
+  std::size_t k = 0, e = 0;
+  for (auto& o : doc.objects) {
+    if (o.class_name != "org") continue;
+    if (e < edits.size() && edits[e].first == k) doc.set(o, "genotype", std::move(edits[e++].second));
+    ++k;
+  }
+  return frams::write_lossless(doc);
+}
+
 bool canonical_text(std::string_view input, const std::string& file_name, const ParseOptions& opt,
                     Diagnostics& diags, std::string& out) {
   if (!looks_like_frams_file(input)) {
@@ -73,7 +83,7 @@ bool canonical_text(std::string_view input, const std::string& file_name, const 
   frams::Document doc = frams::parse(input, file_name, diags);
   if (diags.has_errors()) return false;
   auto gens = find_f0_genotypes(doc);
-  std::vector<std::pair<std::size_t, std::string>> edits;  // org index -> new genotype
+  GenotypeEdits edits;
   bool ok = true;
   for (const auto& g : gens) {
     Diagnostics d;
@@ -87,13 +97,7 @@ bool canonical_text(std::string_view input, const std::string& file_name, const 
     if (text != g.text) edits.emplace_back(g.org_index, std::move(text));
   }
   if (!ok) return false;
-  std::size_t k = 0, e = 0;
-  for (auto& o : doc.objects) {
-    if (o.class_name != "org") continue;
-    if (e < edits.size() && edits[e].first == k) doc.set(o, "genotype", std::move(edits[e++].second));
-    ++k;
-  }
-  out = frams::write_lossless(doc);
+  out = apply_genotype_edits(doc, std::move(edits));
   return true;
 }
 

@@ -43,7 +43,7 @@ bool convert_text(std::string_view input, const std::string& file_name, const Fi
   frams::Document doc = frams::parse(input, file_name, diags);
   if (diags.has_errors()) return false;
   const auto gens = find_f1_genotypes(doc);
-  std::vector<std::pair<std::size_t, std::string>> edits;  // org index -> new genotype
+  f0::GenotypeEdits edits;
   bool ok = true;
   for (const auto& g : gens) {
     Diagnostics d;
@@ -64,13 +64,7 @@ bool convert_text(std::string_view input, const std::string& file_name, const Fi
     ++n;
   }
   if (!ok) return false;
-  std::size_t k = 0, e = 0;
-  for (auto& o : doc.objects) {
-    if (o.class_name != "org") continue;
-    if (e < edits.size() && edits[e].first == k) doc.set(o, "genotype", std::move(edits[e++].second));
-    ++k;
-  }
-  out = frams::write_lossless(doc);
+  out = f0::apply_genotype_edits(doc, std::move(edits));
   if (converted) *converted = n;
   return true;
 }

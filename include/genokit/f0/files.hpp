@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "genokit/core/diagnostics.hpp"
@@ -28,6 +29,12 @@ std::vector<FileGenotype> find_f0_genotypes(const frams::Document& doc);
 // offset via Document::locate_value) and naming the org.
 void map_diagnostics(const frams::Document* doc, const FileGenotype& g, const Diagnostics& from,
                      Diagnostics& to);
+
+// New genotype texts for org: objects, by org index (ascending), as canonical rewriters collect them.
+using GenotypeEdits = std::vector<std::pair<std::size_t, std::string>>;
+// Sets each edited org's genotype field (untouched bytes stay as they were) and returns the file's
+// lossless text.
+std::string apply_genotype_edits(frams::Document& doc, GenotypeEdits edits);
 
 // --opt values understood by the generic commands: f0-order=spec|sdk, f0-lint=off,
 // f0-delta-order=sdk.
