@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "f0/build.hpp"
@@ -25,7 +24,6 @@ Location at(const SourcePos& s) {
 struct Scratch {
   std::vector<int> placer, chain;
   std::vector<char> touched, state;
-  std::vector<std::tuple<int, int, std::size_t>> pairs;
   std::vector<std::uint64_t> keys;
 };
 Scratch& scratch() {
@@ -225,33 +223,31 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
   }
 
   // ---- duplicate joints (either direction) ---------------------------------------------------
-  bool maybe_duplicate = false;
-  if (nj > 1) {  // sorting bare 64-bit keys finds whether there is any duplicate; most models have none
+  // The smallest duplicated (part, part) key, reported with its first two joints.
+  if (nj > 1) {
+    auto key = [](const Joint& j) {
+      return static_cast<std::uint64_t>(static_cast<std::uint32_t>(std::min(j.p1, j.p2))) << 32 |
+             static_cast<std::uint32_t>(std::max(j.p1, j.p2));
+    };
     auto& keys = sc.keys;
     keys.clear();
-    for (const auto& j : m.joints)
-      keys.push_back(static_cast<std::uint64_t>(static_cast<std::uint32_t>(std::min(j.p1, j.p2))) << 32 |
-                     static_cast<std::uint32_t>(std::max(j.p1, j.p2)));
+    for (const auto& j : m.joints) keys.push_back(key(j));
     std::sort(keys.begin(), keys.end());
-    maybe_duplicate = std::adjacent_find(keys.begin(), keys.end()) != keys.end();
-  }
-  if (maybe_duplicate) {
-    auto& pairs = sc.pairs;
-    pairs.clear();
-    for (std::size_t i = 0; i < nj; ++i)
-      pairs.emplace_back(std::min(m.joints[i].p1, m.joints[i].p2), std::max(m.joints[i].p1, m.joints[i].p2),
-                         i);
-    std::sort(pairs.begin(), pairs.end());
-    for (std::size_t k = 1; k < nj; ++k)
-      if (std::get<0>(pairs[k]) == std::get<0>(pairs[k - 1]) &&
-          std::get<1>(pairs[k]) == std::get<1>(pairs[k - 1])) {
-        const std::size_t a = std::get<2>(pairs[k - 1]), b = std::get<2>(pairs[k]);
+    if (const auto dup = std::adjacent_find(keys.begin(), keys.end()); dup != keys.end()) {
+      std::size_t a = nj;
+      for (std::size_t i = 0; i < nj; ++i) {
+        if (key(m.joints[i]) != *dup) continue;
+        if (a == nj) {
+          a = i;
+          continue;
+        }
         diags.error("f0.duplicate-joint",
-                    "Illegal duplicate " + jn(a) + " and " + jn(b) + " (both join Part #" +
+                    "Illegal duplicate " + jn(a) + " and " + jn(i) + " (both join Part #" +
                         std::to_string(m.joints[a].p1) + " and Part #" + std::to_string(m.joints[a].p2) + ")",
-                    at(m.joints[b].src));
+                    at(m.joints[i].src));
         return;
       }
+    }
   }
   m.valid = true;
 }
