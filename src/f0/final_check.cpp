@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,15 @@ struct Scratch {
 Scratch& scratch() {
   thread_local Scratch s;
   return s;
+}
+
+// Bit-exact comparison with the unrotated orientation (a -0 component is not the identity).
+bool is_identity(const Orient& o) {
+  static_assert(sizeof(Orient) == 9 * sizeof(std::uint64_t));
+  std::uint64_t w[9];
+  std::memcpy(w, &o, sizeof w);
+  constexpr std::uint64_t one = 0x3FF0000000000000;  // 1.0
+  return ((w[0] ^ one) | w[1] | w[2] | w[3] | (w[4] ^ one) | w[5] | w[6] | w[7] | (w[8] ^ one)) == 0;
 }
 
 std::string jn(std::size_t i) {
@@ -182,9 +192,14 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
     if (!j.use_delta) {
       const Vec3 diff{b.pos.x - a.pos.x, b.pos.y - a.pos.y, b.pos.z - a.pos.z};
       j.d = b.orient.revapply(diff);
-      const Orient rel{a.orient.revapply(b.orient.x), a.orient.revapply(b.orient.y),
-                       a.orient.revapply(b.orient.z)};
-      j.rot = rotation_from_orient(rel);
+      if (is_identity(a.orient) && is_identity(b.orient)) {
+        // The general path gives exactly +0 angles here (asin(+0), atan2(+0, 1)): skip the trig.
+        j.rot = Vec3{};
+      } else {
+        const Orient rel{a.orient.revapply(b.orient.x), a.orient.revapply(b.orient.y),
+                         a.orient.revapply(b.orient.z)};
+        j.rot = rotation_from_orient(rel);
+      }
     }
     j.length = std::sqrt(j.d.x * j.d.x + j.d.y * j.d.y + j.d.z * j.d.z);
   }
