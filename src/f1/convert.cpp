@@ -77,6 +77,12 @@ bool is_digit(char c) {
   return s;
 }
 
+// f0::Orient::apply (the same operations in the same order, so the same bits), always inlined.
+[[gnu::always_inline]] inline f0::Vec3 apply(const f0::Orient& o, const f0::Vec3& v) {
+  return {v.x * o.x.x + v.y * o.y.x + v.z * o.z.x, v.x * o.x.y + v.y * o.y.y + v.z * o.z.y,
+          v.x * o.x.z + v.y * o.y.z + v.z * o.z.z};
+}
+
 bool is_char(std::string_view s, char c) {  // s == "c", without a library call
   return s.size() == 1 && s[0] == c;
 }
@@ -174,8 +180,9 @@ class Converter {
     return true;
   }
   bool segment(Task& task);
-  int make_part(const GeneProps& g, std::uint32_t pos);
-  void make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g, std::uint32_t pos);
+  [[gnu::always_inline]] int make_part(const GeneProps& g, std::uint32_t pos);
+  [[gnu::always_inline]] void make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g,
+                                         std::uint32_t pos);
   std::uint32_t neuron(std::uint32_t open, const GeneProps& g);
   void token(std::uint32_t b, std::uint32_t e, int bn, int f1num, ParamSet& ps, bool& class_set,
              bool old_style, const GeneProps& g);
@@ -187,10 +194,12 @@ class Converter {
   void add_input(int target, int source, double weight) {
     f0::Input& in = m_.neurons[target].inputs.emplace_back();
     in.source = source, in.weight = weight;
+    ++inputs_total_;
   }
   const char* g6(double v);
   f0::Orient joint_orient(double rx, double rz);
-  void finish();
+  [[gnu::noinline]] void finish();
+  bool finish_odd_weights();
 
   std::string_view t_;
   std::size_t body_;
@@ -207,9 +216,7 @@ class Converter {
   struct Scratch {
     std::vector<std::int32_t> close, link;  // branch groups: '(' -> closer / first ','; ',' -> next ','
     std::vector<Task> stack;
-    std::vector<double> count;        // density averaging count per part
-    std::vector<double> joint_power;  // muscle power of the state at each joint's X
-    std::vector<int> bracket;         // f1 bracket number -> f0 neuron index
+    std::vector<int> bracket;  // f1 bracket number -> f0 neuron index
     std::vector<RelConn> rel;
     std::vector<std::uint32_t> starts;
     struct Open {
@@ -249,15 +256,13 @@ class Converter {
   std::vector<std::int32_t>& close_ = sc_.close;
   std::vector<std::int32_t>& link_ = sc_.link;
   std::vector<Task>& stack_ = sc_.stack;
-  std::vector<double>& count_ = sc_.count;
-  std::vector<double>& joint_power_ = sc_.joint_power;
   std::vector<int>& bracket_ = sc_.bracket;
   std::vector<RelConn>& rel_ = sc_.rel;
   // round6() per value slot, remembering the last input: most sticks repeat their neighbour's
   // values (colours never decay, decay has fixed points), so the rounding is mostly skipped.
   static constexpr int kDensity = kPropCount, kRotX = kPropCount + 1, kRotZ = kPropCount + 2;
   // Through the shared cache only: a per-slot "same as last time" test mispredicts too often.
-  double r6(int /*slot*/, double v) {
+  [[gnu::always_inline]] double r6(int /*slot*/, double v) {
     std::uint64_t bits;
     std::memcpy(&bits, &v, sizeof bits);
     auto& e = sc_.rounded[(bits * 0x9E3779B97F4A7C15ull) >> 54];
@@ -266,6 +271,9 @@ class Converter {
     return e.out;
   }
   double energy_ = 0, energy_div_ = 0;
+  double last_power_ = 0;
+  std::size_t inputs_total_ = 0;  // inputs added (= connections unless a weight fails)  // muscle power of
+                                  // the state at the last joint's X
   bool part0_mapped_ = false;
 };
 
@@ -273,8 +281,7 @@ class Converter {
 // ('(' -> its closer and first ',', each ',' -> the next). Only the entries of '(' and of a
 // group's ',' are written: they are the only ones the walk reads.
 void Converter::prepass() {
-  close_.resize(n_);
-  link_.resize(n_);
+  if (close_.size() < n_) close_.resize(n_), link_.resize(n_);  // only grown: no refill per genotype
   auto& st = sc_.open;
   auto& pending = sc_.pending;  // '[' waiting for the next ']' or ')'
   st.clear();
@@ -380,7 +387,8 @@ int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
   p.vs = r6(visual_size, g[visual_size]);
   p.color = {r6(red, g[red]), r6(green, g[green]), r6(blue, g[blue])};
   p.src = {0, 0, static_cast<std::int64_t>(pos), 1};
-  count_.push_back(1.0);
+  // p.mass (1.0) doubles as the density averaging count: it ends as the number of joints at the
+  // part (its own joint plus one per stick starting there), which is the f0 build's mass.
   return static_cast<int>(m_.parts.size() - 1);
 }
 
@@ -399,10 +407,10 @@ void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g
   const f0::Part& a = m_.parts[p1];
   f0::Part& b = m_.parts[p2];
   const f0::Orient r = joint_orient(j.rot.x, j.rot.z);
-  b.orient = {a.orient.apply(r.x), a.orient.apply(r.y), a.orient.apply(r.z)};  // f0::compose
-  const f0::Vec3 d = b.orient.apply(j.d);
+  b.orient = {apply(a.orient, r.x), apply(a.orient, r.y), apply(a.orient, r.z)};  // f0::compose
+  const f0::Vec3 d = apply(b.orient, j.d);
   b.pos = {a.pos.x + d.x, a.pos.y + d.y, a.pos.z + d.z};
-  joint_power_.push_back(g[muscle_power]);
+  last_power_ = g[muscle_power];
 }
 
 double Converter::weight_value(std::string_view v, std::uint32_t pos) {
@@ -472,7 +480,7 @@ int Converter::add_neuron(std::string_view details, f0::NeuronLocation loc, std:
 // One token of a bracket, [b, e) (notes §7.2).
 void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, ParamSet& ps, bool& class_set,
                       bool old_style, const GeneProps& g) {
-  const std::string_view tok = t_.substr(b, e - b);
+  const std::string_view tok(t_.data() + b, e - b);
   const std::size_t colon = tok.rfind(':');
   if (colon == std::string_view::npos) {
     const std::string_view name = trim_both(tok);
@@ -498,7 +506,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
     ps.set_class(name);
     if (!ps.klass())
       lint("f1.unknown-neuron-class", "Neuron class " + quoted(name) + " is not in the SDK r909 library", b);
-    const double power = joint_power_.back();
+    const double power = last_power_;
     if (is_char(ps.cls(), '|')) {
       set_param(ps, "p", power, b);
       set_param(ps, "r", g.bend_range, b);
@@ -507,10 +515,10 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
     }
     return;
   }
-  std::string_view name = tok.substr(0, colon);
+  std::string_view name(tok.data(), colon);
   const std::size_t lead = name.size() - trim_left(name).size();
   name.remove_prefix(lead);
-  const std::string_view value = tok.substr(colon + 1);
+  const std::string_view value(tok.data() + colon + 1, tok.size() - colon - 1);
   const std::uint32_t nb = b + static_cast<std::uint32_t>(lead);
   if (name.empty()) {
     lint("f1.ignored-token", "Token " + quoted(trim_both(tok)) + " is ignored: it has no name before ':'", b);
@@ -554,9 +562,9 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
            nb);
     std::string details(qname);
     if (is_char(real, '|')) {
-      details.append(":p=").append(g6(joint_power_.back())).append(",r=").append(g6(g.bend_range));
+      details.append(":p=").append(g6(last_power_)).append(",r=").append(g6(g.bend_range));
     } else if (is_char(real, '@')) {
-      details.append(":p=").append(g6(joint_power_.back()));
+      details.append(":p=").append(g6(last_power_));
     }
     const int on = add_neuron(details, location_of(qname), nb);
     add_input(on, bn, w);
@@ -627,7 +635,7 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
     auto put = [&](std::string_view s) { std::memcpy(buf + len, s.data(), s.size()), len += s.size(); };
     put({&t_[b], 1});
     put(":p=");
-    put(g6(joint_power_.back()));
+    put(g6(last_power_));
     if (t_[b] == '|') put(",r="), put(g6(g.bend_range));
     const std::string_view details(buf, len);
     const int mn = add_neuron(details, f0::NeuronLocation::joint, b);
@@ -704,8 +712,8 @@ bool Converter::segment(Task& task) {
         }
         if (!fresh) {
           f0::Part& p = m_.parts[sp];
-          p.dn = ((count_[sp] * p.dn) + 1.0 / g[weight]) / (count_[sp] + 1.0);
-          count_[sp] += 1.0;
+          p.dn = ((p.mass * p.dn) + 1.0 / g[weight]) / (p.mass + 1.0);
+          p.mass += 1.0;
         }
         energy_ += 0.9 * g[energy] + 0.1;
         energy_div_ += 1.0;
@@ -787,7 +795,7 @@ bool Converter::segment(Task& task) {
 
 void Converter::run() {
   sc_.busy = true;
-  stack_.clear(), count_.clear(), joint_power_.clear(), bracket_.clear(), rel_.clear();
+  stack_.clear(), bracket_.clear(), rel_.clear();
   prepass();
   run_walk();
   sc_.busy = false;
@@ -832,6 +840,50 @@ void Converter::finish() {
     add_input(r.target, bracket_[src], r.weight);
   }
   m_.se = energy_div_ > 0 ? energy_ / energy_div_ : 1.0;
+  // The connections in one pass when every weight reads back as it is (the usual case).
+  m_.connections.reserve(inputs_total_);
+  bool odd_weight = false;
+  for (std::size_t ti = 0; ti < m_.neurons.size() && !odd_weight; ++ti)
+    for (const auto& in : m_.neurons[ti].inputs) {
+      if (!(std::fabs(in.weight) <= kMaxWeight)) {  // also NaN
+        odd_weight = true;
+        break;
+      }
+      f0::Connection& cn = m_.connections.emplace_back();
+      cn.target = static_cast<int>(ti), cn.source = in.source, cn.weight = in.weight;
+    }
+  const bool bad_weight = odd_weight && finish_odd_weights();
+  // Final check (notes f0 §5.6): an f1 body is a tree of delta joints no longer than 2, so only
+  // the empty model remains to decide (the masses were counted while the sticks were made).
+  if (m_.parts.empty()) {
+    error("f1.no-sticks", "The genotype has no stick (X), so it makes no body: the SDK rejects it", body_);
+    m_.valid = false;
+    m_.shape_type = f0::ShapeType::unknown;
+  } else if (bad_weight) {
+    m_.valid = false;
+    m_.shape_type = f0::ShapeType::unknown;
+  } else {
+    m_.valid = !strict_failed_;
+    m_.shape_type = f0::ShapeType::ball_and_stick;
+  }
+  if (opt_.mapping) {  // line/column of each element's X or '[' (for tables and JSON)
+    auto fill = [&](f0::SourcePos& sp) {
+      if (sp.offset < 0) return;
+      const Location l = where(static_cast<std::size_t>(sp.offset));
+      sp.line = l.line, sp.column = l.column;
+    };
+    for (auto& p : m_.parts) fill(p.src);
+    for (auto& j : m_.joints) fill(j.src);
+    for (auto& nr : m_.neurons) fill(nr.src);
+  }
+  if (opt_.mapping)
+    std::stable_sort(out_.map.begin(), out_.map.end(),
+                     [](const MapEntry& a, const MapEntry& b) { return a.begin < b.begin; });
+}
+
+// Clamped or non-finite weights (rare): the connections again, as the SDK's f0 re-parse makes
+// them; true when the model fails.
+bool Converter::finish_odd_weights() {
   // The SDK's f0 re-parse: weights are clamped to the c:w range; a non-finite weight cannot be
   // written and read back, so the model fails at that c: line.
   std::int64_t bad_line = -1;
@@ -896,36 +948,7 @@ void Converter::finish() {
     if (bad_line >= 0)
       out_.sdk_error_pos = out_.sdk_warn_pos = line_start(static_cast<std::size_t>(bad_line));
   }
-  // Final check (notes f0 §5.6): an f1 body is a tree of delta joints no longer than 2, so only
-  // the masses and the empty model remain to decide.
-  for (auto& p : m_.parts) p.mass = 0;
-  for (const auto& j : m_.joints) m_.parts[j.p1].mass += 1, m_.parts[j.p2].mass += 1;
-  for (auto& p : m_.parts)
-    if (p.mass == 0) p.mass = 1;
-  if (m_.parts.empty()) {
-    error("f1.no-sticks", "The genotype has no stick (X), so it makes no body: the SDK rejects it", body_);
-    m_.valid = false;
-    m_.shape_type = f0::ShapeType::unknown;
-  } else if (bad_line >= 0) {
-    m_.valid = false;
-    m_.shape_type = f0::ShapeType::unknown;
-  } else {
-    m_.valid = !strict_failed_;
-    m_.shape_type = f0::ShapeType::ball_and_stick;
-  }
-  if (opt_.mapping) {  // line/column of each element's X or '[' (for tables and JSON)
-    auto fill = [&](f0::SourcePos& sp) {
-      if (sp.offset < 0) return;
-      const Location l = where(static_cast<std::size_t>(sp.offset));
-      sp.line = l.line, sp.column = l.column;
-    };
-    for (auto& p : m_.parts) fill(p.src);
-    for (auto& j : m_.joints) fill(j.src);
-    for (auto& nr : m_.neurons) fill(nr.src);
-  }
-  if (opt_.mapping)
-    std::stable_sort(out_.map.begin(), out_.map.end(),
-                     [](const MapEntry& a, const MapEntry& b) { return a.begin < b.begin; });
+  return bad_line >= 0;
 }
 
 }  // namespace
