@@ -51,7 +51,10 @@ void set_neuron_class(Neuron& n) {
   const std::string_view d = n.details;
   const std::size_t colon = d.find(':');
   std::string_view cls = colon == std::string_view::npos ? d : d.substr(0, colon);
-  n.params = colon == std::string_view::npos ? std::string() : std::string(d.substr(colon + 1));
+  if (colon == std::string_view::npos)
+    n.params.clear();
+  else
+    n.params.assign(d.data() + colon + 1, d.size() - colon - 1);
   if (cls.empty()) cls = "N";
   if (colon != std::string_view::npos && n.params.empty()) n.details.pop_back();  // "G:" -> "G" (SDK)
   n.class_name.assign(cls.data(), cls.size());

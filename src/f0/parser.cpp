@@ -115,8 +115,15 @@ bool strict_int(std::string_view s, std::int64_t& out) {
 
 // Reads a quoted value starting at s[0] == '"' with C escapes; returns the unescaped text.
 void unquote_into(std::string_view s, std::string& out) {
-  out.clear();
-  for (std::size_t i = 1; i < s.size(); ++i) {
+  // Most quoted values have no escapes: copied in one go up to the closing quote.
+  std::size_t stop = 1;
+  while (stop < s.size() && s[stop] != '"' && s[stop] != '\\') ++stop;
+  if (stop == s.size() || s[stop] == '"') {
+    out.assign(s.data() + 1, stop - 1);
+    return;
+  }
+  out.assign(s.data() + 1, stop - 1);
+  for (std::size_t i = stop; i < s.size(); ++i) {
     char c = s[i];
     if (c == '"') break;
     if (c == '\\' && i + 1 < s.size()) {
