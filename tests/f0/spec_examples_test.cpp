@@ -50,6 +50,11 @@ TEST(F0Spec, QuotedValues) {
   EXPECT_EQ(m.parts[1].info, ",");
   EXPECT_EQ(m.parts[1].vstyle, "a\"b");
   EXPECT_EQ(m.parts[2].info, "x\ny");
+  // Escapes after plain text, an unknown escape kept as written, a backslash at the very end.
+  m = parse("//0\np:i=\"ab\\tc\\qd\"\np:i=\"tail\\", d);
+  ASSERT_EQ(m.parts.size(), 2u);
+  EXPECT_EQ(m.parts[0].info, "ab\tc\\qd");
+  EXPECT_EQ(m.parts[1].info, "tail\\");
 }
 
 TEST(F0Spec, ShortestGenotypeIsOnePart) {
