@@ -107,6 +107,45 @@ f0::NeuronLocation location_of(std::string_view cls) {
   return c && c->sdk ? c->pref_location : f0::NeuronLocation::none;
 }
 
+// Modifier letter kModifiers[I] with its constants built in (apply_modifier's operations, so
+// the same bits).
+template <std::size_t I>
+[[gnu::always_inline]] inline void modify_one(GeneProps& g, f0::Vec3& k) {
+  constexpr Modifier m = kModifiers[I];
+  if constexpr (m.op == ModOp::rotate) {
+    k.x += m.factor;
+  } else {
+    static_assert(m.op == ModOp::toward);
+    double& v = g.v[m.prop];
+    v += (m.target - v) * m.factor;
+    if constexpr (m.max != kNoMax)
+      if (v > m.max) v = m.max;
+    if constexpr (m.normalise) normalise_biol4(g);
+  }
+}
+
+[[gnu::always_inline]] inline void modify(unsigned idx, GeneProps& g, f0::Vec3& k) {
+  // One jump table instead of loading and testing the letter's table entry.
+  switch (idx) {
+    default:
+      __builtin_unreachable();
+#define GENOKIT_F1_CASE(n) \
+  case n:                  \
+    modify_one<n>(g, k);   \
+    return;
+      GENOKIT_F1_CASE(0)
+      GENOKIT_F1_CASE(1) GENOKIT_F1_CASE(2) GENOKIT_F1_CASE(3) GENOKIT_F1_CASE(4) GENOKIT_F1_CASE(5)
+          GENOKIT_F1_CASE(6) GENOKIT_F1_CASE(7) GENOKIT_F1_CASE(8) GENOKIT_F1_CASE(9) GENOKIT_F1_CASE(10)
+              GENOKIT_F1_CASE(11) GENOKIT_F1_CASE(12) GENOKIT_F1_CASE(13) GENOKIT_F1_CASE(14)
+                  GENOKIT_F1_CASE(15) GENOKIT_F1_CASE(16) GENOKIT_F1_CASE(17) GENOKIT_F1_CASE(18)
+                      GENOKIT_F1_CASE(19) GENOKIT_F1_CASE(20) GENOKIT_F1_CASE(21) GENOKIT_F1_CASE(22)
+                          GENOKIT_F1_CASE(23) GENOKIT_F1_CASE(24) GENOKIT_F1_CASE(25) GENOKIT_F1_CASE(26)
+                              GENOKIT_F1_CASE(27) GENOKIT_F1_CASE(28) GENOKIT_F1_CASE(29)
+#undef GENOKIT_F1_CASE
+  }
+}
+static_assert(kModifiers.size() == 30, "one case per modifier letter");
+
 // One segment waiting to be read: from `pos` to its ',' / ')' / end of text.
 struct Task {
   std::uint32_t pos;
@@ -179,7 +218,11 @@ class Converter {
       if (!is_blank(t_[i])) return false;
     return true;
   }
-  bool segment(Task& task);
+  enum class Seg : std::uint8_t { done, replaced, failed };
+  template <bool kMap>
+  Seg segment(std::size_t slot);
+  template <bool kMap>
+  void run_stack();
   [[gnu::always_inline]] int make_part(const GeneProps& g, std::uint32_t pos);
   [[gnu::always_inline]] void make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g,
                                          std::uint32_t pos);
@@ -197,7 +240,7 @@ class Converter {
     ++inputs_total_;
   }
   const char* g6(double v);
-  f0::Orient joint_orient(double rx, double rz);
+  [[gnu::always_inline]] f0::Orient joint_orient(double rx, double rz);
   [[gnu::noinline]] void finish();
   bool finish_odd_weights();
 
@@ -218,7 +261,6 @@ class Converter {
     std::vector<Task> stack;
     std::vector<int> bracket;  // f1 bracket number -> f0 neuron index
     std::vector<RelConn> rel;
-    std::vector<std::uint32_t> starts;
     struct Open {
       std::uint32_t pos, last_comma;
     };
@@ -340,7 +382,7 @@ void Converter::prepass() {
 
 // f0::orient_from_rotation({rx, 0, rz}) (same operations, so the same bits), with sin/cos of
 // recently seen angles reused.
-f0::Orient Converter::joint_orient(double rx, double rz) {
+inline f0::Orient Converter::joint_orient(double rx, double rz) {
   auto sc = [this](double a) -> const Scratch::SinCos& {
     std::uint64_t bits;
     std::memcpy(&bits, &a, sizeof bits);
@@ -378,7 +420,7 @@ const char* Converter::g6(double v) {
   return e.text;
 }
 
-int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
+inline int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
   f0::Part& p = m_.parts.emplace_back();
   p.dn = r6(kDensity, 1.0 / g[weight]);
   p.fr = r6(friction, g[friction]);
@@ -392,7 +434,7 @@ int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
   return static_cast<int>(m_.parts.size() - 1);
 }
 
-void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g, std::uint32_t pos) {
+inline void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g, std::uint32_t pos) {
   f0::Joint& j = m_.joints.emplace_back();
   j.p1 = p1;
   j.p2 = p2;
@@ -669,8 +711,11 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
   return q < n_ ? q + 1 : n_;
 }
 
-// Reads one segment; false when the genotype is invalid.
-bool Converter::segment(Task& task) {
+// Reads the segment in stack slot `slot` (the top). `replaced` when a branch group replaced it by
+// its branches (the first branch to read on top), `failed` when the genotype is invalid.
+template <bool kMap>
+Converter::Seg Converter::segment(std::size_t slot) {
+  Task& task = stack_[slot];
   GeneProps& g = task.g;
   f0::Vec3& k = task.k;
   k.x += g[twist];
@@ -681,13 +726,11 @@ bool Converter::segment(Task& task) {
     const char c = t_[pos];
     const std::uint8_t cc = kCharClass[static_cast<unsigned char>(c)];
     if (cc - 1u < kModifiers.size()) {
-      const Modifier& mod = kModifiers[cc - 1];
-      if (mod.op == ModOp::rotate)
-        k.x += mod.factor;
-      else
-        apply_modifier(g, mod);
-      map(pos, pos + 1, ElementKind::part, sp_map);
-      if (sp_map == 0) part0_mapped_ = true;
+      modify(cc - 1u, g, k);
+      if constexpr (kMap) {
+        map(pos, pos + 1, ElementKind::part, sp_map);
+        if (sp_map == 0) part0_mapped_ = true;
+      }
       ++pos;
       continue;
     }
@@ -705,7 +748,7 @@ bool Converter::segment(Task& task) {
           if (m_.parts.empty()) {
             sp = make_part(g, pos);
             fresh = true;
-            if (!part0_mapped_) map(pos, pos + 1, ElementKind::part, 0), part0_mapped_ = true;
+            if (kMap && !part0_mapped_) map(pos, pos + 1, ElementKind::part, 0), part0_mapped_ = true;
           } else {
             sp = 0;
           }
@@ -719,8 +762,10 @@ bool Converter::segment(Task& task) {
         energy_div_ += 1.0;
         const int ep = make_part(g, pos);
         make_joint(sp, ep, k, g, pos);
-        map(pos, pos + 1, ElementKind::part, ep);
-        map(pos, pos + 1, ElementKind::joint, static_cast<int>(m_.joints.size() - 1));
+        if constexpr (kMap) {
+          map(pos, pos + 1, ElementKind::part, ep);
+          map(pos, pos + 1, ElementKind::joint, static_cast<int>(m_.joints.size() - 1));
+        }
         decay(g);
         // The segment after the X (read at once: it would be the next one off the stack anyway).
         task.start_part = sp_map = ep;
@@ -743,25 +788,35 @@ bool Converter::segment(Task& task) {
                    ? "The SDK ignores everything after the closing ')' of a top-level branch group"
                    : "The SDK ignores the text between this branch group's ')' and the end of the branch",
                closer + 1);
-        map(pos, pos + 1, ElementKind::part, sp_map);
-        if (sp_map == 0) part0_mapped_ = true;
-        if (closer < n_) map(closer, closer + 1, ElementKind::part, sp_map);
+        if constexpr (kMap) {
+          map(pos, pos + 1, ElementKind::part, sp_map);
+          if (sp_map == 0) part0_mapped_ = true;
+          if (closer < n_) map(closer, closer + 1, ElementKind::part, sp_map);
+        }
         g.bend_range = 1.0 / static_cast<double>(count);
         g.bend_fresh = true;
         // Branch i gets rz -pi + (i+1)*2pi/(n+1); pushed in reverse so branch 0 is read first.
-        std::vector<std::uint32_t>& starts = sc_.starts;
-        starts.clear();
-        starts.push_back(pos + 1);
-        for (std::int32_t c2 = link_[pos]; c2 >= 0; c2 = link_[c2]) {
-          starts.push_back(static_cast<std::uint32_t>(c2) + 1);
-          map(static_cast<std::uint32_t>(c2), static_cast<std::uint32_t>(c2) + 1, ElementKind::part, sp_map);
-        }
-        starts.push_back(closer + 1);
-        for (std::size_t i = count; i-- > 0;) {
-          Task& b = stack_.emplace_back(Task{starts[i], starts[i + 1] - 1, task.start_part, k, g, false});
+        // Branch i goes to stack slot `slot + count - 1 - i`: the last one replaces this segment,
+        // the others are copies of it, and branch 0 ends on top.
+        if (stack_.capacity() < stack_.size() + count)
+          stack_.reserve(std::max(stack_.size() + count, 2 * stack_.capacity()));
+        for (std::size_t i = 1; i < count; ++i) stack_.push_back(stack_[slot]);
+        const double kz = stack_[slot].k.z;
+        std::uint32_t begin = pos + 1;
+        std::int32_t c2 = link_[pos];
+        for (std::size_t i = 0; i < count; ++i) {
+          const std::uint32_t end = c2 >= 0 ? static_cast<std::uint32_t>(c2) : closer;
+          Task& b = stack_[slot + count - 1 - i];
+          b.pos = begin, b.limit = end, b.top = false;
+          b.k.z = kz;
           b.k.z += -kPi + static_cast<double>(i + 1) * (2 * kPi / static_cast<double>(count + 1));
+          if (c2 >= 0) {
+            if constexpr (kMap) map(end, end + 1, ElementKind::part, sp_map);
+            c2 = link_[c2];
+          }
+          begin = end + 1;
         }
-        return true;
+        return Seg::replaced;
       }
       case kChComma:
       case kChClose:
@@ -770,10 +825,10 @@ bool Converter::segment(Task& task) {
                std::string("The SDK ignores everything from this top-level '") + c +
                    "' to the end of the genotype",
                pos);
-        return true;
+        return Seg::done;
       case kChStray:
         error("f1.stray-bracket", "']' outside a neuron bracket: the SDK rejects the genotype", pos);
-        return false;
+        return Seg::failed;
       default: {
         const unsigned char u = static_cast<unsigned char>(c);
         std::string shown = u >= 0x20 && u < 0x7f ? std::string("'") + c + "'" : [&] {
@@ -786,11 +841,24 @@ bool Converter::segment(Task& task) {
                   " is not an f1 symbol (outside brackets only X ( ) , [ and the modifier letters "
                   "LlCcQqRrWwFfAaIiSsMmEeDdGgBbHh are allowed): the SDK rejects the genotype",
               pos);
-        return false;
+        return Seg::failed;
       }
     }
   }
-  return true;
+  return Seg::done;
+}
+
+template <bool kMap>
+void Converter::run_stack() {
+  while (!stack_.empty()) {
+    const Seg r = segment<kMap>(stack_.size() - 1);
+    if (r == Seg::done) {
+      stack_.pop_back();
+    } else if (r == Seg::failed) {
+      failed_ = true;
+      break;
+    }
+  }
 }
 
 void Converter::run() {
@@ -804,14 +872,10 @@ void Converter::run() {
 void Converter::run_walk() {
   Task top{static_cast<std::uint32_t>(body_), n_, -1, {0, 0, 0}, GeneProps{}, true};
   stack_.push_back(top);
-  while (!stack_.empty()) {
-    Task task = stack_.back();
-    stack_.pop_back();
-    if (!segment(task)) {
-      failed_ = true;
-      break;
-    }
-  }
+  if (opt_.mapping)
+    run_stack<true>();
+  else
+    run_stack<false>();
   if (failed_) {
     m_ = f0::Model{};
     m_.valid = false;
