@@ -3,18 +3,27 @@
 // pass-through group/jointgroup/ext, row-vector 4x4 transforms composed parent*child, the body
 // pose taken when its first non-transform child starts, only density mass shapes, links resolved
 // when the joint type starts, and PyODE's exception (as a diagnostic) on the first problem.
+//
+// This runs on every load in the compat modes, so it walks pugixml's tree directly: element ids
+// from a hash of the name, each element's attributes read in one pass into the few values its
+// handler wants, plain decimals parsed inline (exactly as from_chars), the object path kept as a
+// stack instead of rebuilt per object, and the transform of a container computed once.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <map>
+#include <cstring>
 #include <memory>
 #include <optional>
-#include <unordered_map>
+#include <pugixml.hpp>
+#include <string>
 
+#include "genokit/core/fast_decimal.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/xode/scene.hpp"
 #include "genokit/xode/schema.hpp"
 #include "xode/build_common.hpp"
+#include "xode/document_data.hpp"
 #include "xode/element_id.hpp"
 #include "xode/mass.hpp"
 #include "xode/xmath.hpp"
@@ -23,12 +32,13 @@ namespace genokit::xode {
 namespace {
 
 using math::Mat4;
+using PN = pugi::xml_node;
 
 struct PyError {
   std::string category;  // the oracle's error categories
   std::string type;      // the Python exception
   std::string message;
-  XmlNode at;
+  pugi::xml_node_struct* at = nullptr;
 };
 
 // PyODE's object tree (the nodes its handlers create).
@@ -39,32 +49,131 @@ constexpr std::array<std::string_view, 7> kPKindNames{"xode", "world", "space", 
 struct PNode {
   PKind kind = PKind::xode;
   bool has_name = false;
+  bool absolute = false;
   std::string_view name;  // into the document
   PNode* parent = nullptr;
   PNode* first_child = nullptr;
   PNode* last_child = nullptr;
   PNode* next = nullptr;  // next sibling
-  Mat4 t = math::identity4();
-  bool absolute = false;
+  int t = -1;             // its <transform> in transforms_ (-1: identity)
+  int memo = -1;          // transform_of(this) in memos_, valid while memo_version == version_
+  unsigned memo_version = 0;
   std::array<int, 7> counters{};  // children made so far, per kind
   int ordinal = 0;                // among the parent's children of the same kind
   int index = -1;                 // into the scene's worlds/spaces/bodies/geoms/joints
 };
 
+// Equality of NUL-terminated strings (names are short and mostly differ in the first byte).
+inline bool same(const char* a, const char* b) {
+  while (*a && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+
+// Element children in document order (text, comments and PIs are not PyODE events).
+inline PN first_el(PN e) {
+  PN c = e.first_child();
+  while (c && c.type() != pugi::node_element) c = c.next_sibling();
+  return c;
+}
+inline PN next_el(PN c) {
+  c = c.next_sibling();
+  while (c && c.type() != pugi::node_element) c = c.next_sibling();
+  return c;
+}
+inline El id_of(PN e) {
+  return element_id(e.name());
+}
+
+// The value of the first attribute of each name (nullptr when absent), in one pass over the
+// element's attributes.
+template <std::size_t N>
+std::array<const char*, N> attrs_of(PN e, const char* const (&names)[N]) {
+  std::array<const char*, N> out{};
+  for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute()) {
+    const char* an = a.name();
+    for (std::size_t i = 0; i < N; ++i)
+      if (!out[i] && same(an, names[i])) {
+        out[i] = a.value();
+        break;
+      }
+  }
+  return out;
+}
+
+// A number as Python's float() reads it here: plain decimals inline, anything else through
+// parse_double (blanks around it allowed). False when it is not a number.
+inline bool to_number(const char* v, double& out) {
+  std::size_t len = std::strlen(v);
+  if (len != 0 && scan_plain_decimal(v, v + len, out) == len) return true;
+  auto d = parse_double(trim_value(std::string_view(v, len)));
+  if (!d) return false;
+  out = *d;
+  return true;
+}
+
+// Names seen so far: the first node with each name and how many share it (open addressing; the
+// keys point into the document).
+class NameTable {
+ public:
+  struct Entry {
+    std::string_view key;
+    PNode* node = nullptr;
+    int count = 0;
+  };
+  void add(std::string_view k, PNode* n) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    Entry& e = slot(k);
+    if (e.node) {
+      ++e.count;
+    } else {
+      e = Entry{k, n, 1};
+      ++size_;
+    }
+  }
+  const Entry* find(std::string_view k) const {
+    if (slots_.empty()) return nullptr;
+    const Entry& e = slots_[index(k)];
+    return e.node ? &e : nullptr;
+  }
+
+ private:
+  std::vector<Entry> slots_;
+  std::size_t size_ = 0;
+  static std::size_t hash(std::string_view s) {
+    std::uint64_t h = 14695981039346656037ULL;
+    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+  // The slot holding `k`, or the empty slot where it would go.
+  std::size_t index(std::string_view k) const {
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash(k) & mask;; i = (i + 1) & mask)
+      if (!slots_[i].node || slots_[i].key == k) return i;
+  }
+  Entry& slot(std::string_view k) { return slots_[index(k)]; }
+  void grow() {
+    std::vector<Entry> old = std::move(slots_);
+    slots_.assign(old.empty() ? 32 : 2 * old.size(), Entry{});
+    for (const Entry& e : old)
+      if (e.node) slot(e.key) = e;
+  }
+};
+
 class PyodeBuilder {
  public:
   PyodeBuilder(const Document& d, const BuildOptions& o, Scene& s, Diagnostics& g)
-      : doc(d), sc(s), diags(g), pybrain(o.compat == Compat::pybrain) {}
+      : doc(d), data(d.data()), sc(s), diags(g), pybrain(o.compat == Compat::pybrain) {}
 
   bool run() {
+    XmlNode root = doc.root();
     try {
-      if (!doc.root() || doc.root().name() != "xode")
-        throw invalid("Root element must be <xode>.", doc.root());
-      PNode* root = make(nullptr, PKind::xode, XmlNode());
-      root_children(doc.root(), root);
-      if (pybrain) pybrain_postprocess(root);
+      if (!root || root.name() != "xode")
+        throw invalid("Root element must be <xode>.", DocumentData::pugi_node(root));
+      PNode* top = make(nullptr, PKind::xode, nullptr);
+      root_children(DocumentData::pugi_node(root), top);
+      if (pybrain) pybrain_postprocess();
     } catch (const PyError& e) {
-      diags.error("xode.pyode." + e.category, e.type + ": " + e.message, doc.locate(e.at));
+      diags.error("xode.pyode." + e.category, e.type + ": " + e.message, doc.locate(data.node(PN(e.at))));
       return false;
     }
     return true;
@@ -72,6 +181,7 @@ class PyodeBuilder {
 
  private:
   const Document& doc;
+  DocumentData& data;
   Scene& sc;
   Diagnostics& diags;
   bool pybrain;
@@ -87,66 +197,64 @@ class PyodeBuilder {
     return &blocks_.back()[used_++];
   }
   PNode* root_ = nullptr;
-  // Named nodes: the first one with each name and how many share it.
-  struct Named {
-    PNode* node;
-    int count;
-  };
-  std::unordered_map<std::string_view, Named> named_;
+  NameTable named_;
+  // <transform> results and memoised transform_of() of containers; version_ changes whenever a
+  // node's transform does, which invalidates the memos.
+  std::vector<Mat4> transforms_, memos_;
+  unsigned version_ = 1;
+  // PyODE's object path of the innermost node being built (/world[0]/space[0]/body[2]) and where
+  // each of its components starts.
+  std::string path_;
+  std::vector<std::size_t> starts_;
 
   // ---- errors as PyODE raises them ---------------------------------------------------------
-  static PyError child_error(std::string_view parent, const XmlNode& child) {
+  static PyError child_error(std::string_view parent, PN child) {
     return {"invalid-child", "ChildError",
             "<" + std::string(child.name()) + "> is not a valid child of <" + std::string(parent) + ">.",
-            child};
+            child.internal_object()};
   }
-  static PyError invalid(std::string msg, const XmlNode& at) {
-    return {"invalid", "InvalidError", std::move(msg), at};
+  static PyError invalid(std::string msg, PN at) {
+    return {"invalid", "InvalidError", std::move(msg), at.internal_object()};
   }
-  static PyError unsupported(std::string msg, const XmlNode& at) {
-    return {"unsupported", "NotImplementedError", std::move(msg), at};
+  static PyError unsupported(std::string msg, PN at) {
+    return {"unsupported", "NotImplementedError", std::move(msg), at.internal_object()};
+  }
+  static PyError key_error(const char* name, PN at) {
+    return {"missing-attribute", "KeyError", "'" + std::string(name) + "'", at.internal_object()};
   }
 
-  // Python's float(attrs[name]).
-  double pyfloat(const XmlNode& e, const char* n) const {
-    XmlAttr a = e.attr(n);
-    if (!a) throw PyError{"missing-attribute", "KeyError", "'" + std::string(n) + "'", e};
-    return pyfloat_value(e, a.value());
+  // Python's float(attrs[name]) for a value found by attrs_of (nullptr: missing).
+  static double pyfloat(PN e, const char* v, const char* name) {
+    if (!v) throw key_error(name, e);
+    return pyfloat_value(e, v);
   }
-  double pyfloat_or(const XmlNode& e, const char* n, double def) const {
-    XmlAttr a = e.attr(n);
-    return a ? pyfloat_value(e, a.value()) : def;
-  }
-  static double pyfloat_value(const XmlNode& e, std::string_view v) {
-    auto d = parse_double(trim_value(v));
-    if (!d)
+  static double pyfloat_value(PN e, const char* v) {
+    double d;
+    if (!to_number(v, d))
       throw PyError{"bad-value", "ValueError", "could not convert string to float: '" + std::string(v) + "'",
-                    e};
-    return *d;
+                    e.internal_object()};
+    return d;
   }
-  static long long pyint_value(const XmlNode& e, std::string_view v) {
+  static long long pyint_value(PN e, const char* v) {
     auto i = parse_int(trim_value(v));
     if (!i)
       throw PyError{"bad-value", "ValueError",
-                    "invalid literal for int() with base 10: '" + std::string(v) + "'", e};
+                    "invalid literal for int() with base 10: '" + std::string(v) + "'", e.internal_object()};
     return *i;
   }
   // parser.parseVector
-  Vec3 vector(const XmlNode& e) const {
-    for (const char* k : {"x", "y", "z"})
-      if (!e.has_attr(k)) throw invalid("Vector must have x, y and z attributes.", e);
+  static Vec3 vector(PN e) {
+    auto [x, y, z] = attrs_of(e, {"x", "y", "z"});
+    if (!x || !y || !z) throw invalid("Vector must have x, y and z attributes.", e);
     Vec3 v;
-    int i = 0;
-    for (const char* k : {"x", "y", "z"}) {
-      auto d = parse_double(trim_value(e.attr(k).value()));
-      if (!d) throw invalid("Vector attributes must be numbers.", e);
-      v[static_cast<std::size_t>(i++)] = *d;
-    }
+    if (!to_number(x, v[0]) || !to_number(y, v[1]) || !to_number(z, v[2]))
+      throw invalid("Vector attributes must be numbers.", e);
     return v;
   }
+  std::size_t offset(PN e) const { return data.node(e).offset(); }
 
   // ---- tree ----------------------------------------------------------------------------------
-  PNode* make(PNode* parent, PKind kind, const XmlNode& e) {
+  PNode* make(PNode* parent, PKind kind, const char* name) {
     PNode* n = new_node();
     n->kind = kind;
     n->parent = parent;
@@ -154,35 +262,43 @@ class PyodeBuilder {
       root_ = n;
       return n;
     }
-    if (XmlAttr a = e.attr("name")) {
+    if (name) {
       n->has_name = true;
-      n->name = a.value();
-      auto [it, fresh] = named_.try_emplace(n->name, Named{n, 0});
-      ++it->second.count;
+      n->name = name;
+      named_.add(n->name, n);
     }
     n->ordinal = parent->counters[static_cast<std::size_t>(kind)]++;
     (parent->last_child ? parent->last_child->next : parent->first_child) = n;
     parent->last_child = n;
     return n;
   }
-  // PyODE's object path, e.g. /world[0]/space[0]/body[2].
-  static std::string path_of(const PNode* n) {
-    std::array<const PNode*, 64> chain;
-    std::size_t depth = 0;
-    for (; n->parent && depth < chain.size(); n = n->parent) chain[depth++] = n;
-    std::string p;
-    p.reserve(16 * depth);
-    char digits[16];
-    while (depth > 0) {
-      const PNode* x = chain[--depth];
-      p += '/';
-      p += kPKindNames[static_cast<std::size_t>(x->kind)];
-      p += '[';
-      auto [end, ec] = std::to_chars(digits, digits + sizeof digits, x->ordinal);
-      p.append(digits, end);
-      p += ']';
+  // The path component of a node, for as long as it is being built.
+  class Enter {
+   public:
+    Enter(PyodeBuilder& b, const PNode* n) : b_(b) {
+      b.starts_.push_back(b.path_.size());
+      b.path_ += '/';
+      b.path_ += kPKindNames[static_cast<std::size_t>(n->kind)];
+      b.path_ += '[';
+      char digits[16];
+      auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n->ordinal);
+      b.path_.append(digits, end);
+      b.path_ += ']';
     }
-    return p;
+    ~Enter() {
+      b_.path_.resize(b_.starts_.back());
+      b_.starts_.pop_back();
+    }
+    Enter(const Enter&) = delete;
+    Enter& operator=(const Enter&) = delete;
+
+   private:
+    PyodeBuilder& b_;
+  };
+  // The innermost node's path (PyODE's names are cut to the 64 innermost components).
+  std::string path() const {
+    std::size_t d = starts_.size();
+    return path_.substr(d > 64 ? starts_[d - 64] : 0);
   }
   static std::string name_or_empty(const PNode* n) {
     return std::string(n->has_name ? n->name : std::string_view());
@@ -192,20 +308,37 @@ class PyodeBuilder {
       if (p->kind == kind) return p;
     return nullptr;
   }
-  static Mat4 transform_of(const PNode* n, const PNode* until = nullptr) {
+  const Mat4& t_of(const PNode* n) const {
+    static const Mat4 kIdentity = math::identity4();
+    return n->t >= 0 ? transforms_[static_cast<std::size_t>(n->t)] : kIdentity;
+  }
+  // PyODE's getTransform(): parent * own, up to the root, an absolute node or `until`.
+  Mat4 transform_of(const PNode* n, const PNode* until) const {
     const PNode* p = n->parent;
-    if (!p || n->absolute || p == until) return n->t;
-    return math::mul4(transform_of(p, until), n->t);
+    if (!p || n->absolute || p == until) return t_of(n);
+    return math::mul4(transform_of(p, until), t_of(n));
+  }
+  // The same up to the root, with the containers' products computed once (same operations, same
+  // order: the results are identical).
+  Mat4 world_transform(PNode* n) {
+    if (!n->parent || n->absolute) return t_of(n);
+    return math::mul4(container_transform(n->parent), t_of(n));
+  }
+  Mat4 container_transform(PNode* p) {
+    if (p->memo >= 0 && p->memo_version == version_) return memos_[static_cast<std::size_t>(p->memo)];
+    Mat4 m = world_transform(p);
+    if (p->memo < 0) {
+      p->memo = static_cast<int>(memos_.size());
+      memos_.push_back(m);
+    } else {
+      memos_[static_cast<std::size_t>(p->memo)] = m;
+    }
+    p->memo_version = version_;
+    return m;
   }
   static void pose(const Mat4& m, Vec3& pos, Mat3& rot) {
     pos = {m[3][0], m[3][1], m[3][2]};
     rot = {m[0][0], m[0][1], m[0][2], m[1][0], m[1][1], m[1][2], m[2][0], m[2][1], m[2][2]};
-  }
-
-  // Elements in `e`; pass-through elements hand their children to the same handler.
-  template <class Fn>
-  void each(const XmlNode& e, Fn&& fn) {
-    for (XmlNode c : e.elements()) fn(c);
   }
 
   // ---- transform -----------------------------------------------------------------------------
@@ -213,29 +346,34 @@ class PyodeBuilder {
     Mat4 m = math::identity4();
     std::optional<Vec3> position, euler;
   };
-  void transform_child(const XmlNode& c, TState& st) {
-    const El cid = element_id(c);
+  void transform_child(PN c, TState& st) {
+    const El cid = id_of(c);
     if (cid == El::matrix4f) {
-      for (int r = 0; r < 4; ++r)
-        for (int k = 0; k < 4; ++k) st.m[r][k] = pyfloat(c, kMatrixNames[r][k]);
+      static constexpr const char* kNames[16] = {"m00", "m01", "m02", "m03", "m10", "m11", "m12", "m13",
+                                                 "m20", "m21", "m22", "m23", "m30", "m31", "m32", "m33"};
+      auto v = attrs_of(c, kNames);
+      for (std::size_t i = 0; i < 16; ++i) st.m[i / 4][i % 4] = pyfloat(c, v[i], kNames[i]);
     } else if (cid == El::position) {
-      st.position = Vec3{pyfloat(c, "x"), pyfloat(c, "y"), pyfloat(c, "z")};
+      auto [x, y, z] = attrs_of(c, {"x", "y", "z"});
+      st.position = Vec3{pyfloat(c, x, "x"), pyfloat(c, y, "y"), pyfloat(c, z, "z")};
     } else if (cid == El::euler) {
-      double coeff = c.attr_or("aformat", "radians") == "degrees" ? M_PI / 180 : 1.0;
-      st.euler = Vec3{coeff * pyfloat(c, "x"), coeff * pyfloat(c, "y"), coeff * pyfloat(c, "z")};
+      auto [x, y, z, aformat] = attrs_of(c, {"x", "y", "z", "aformat"});
+      double coeff = aformat && same(aformat, "degrees") ? M_PI / 180 : 1.0;
+      st.euler = Vec3{coeff * pyfloat(c, x, "x"), coeff * pyfloat(c, y, "y"), coeff * pyfloat(c, z, "z")};
     } else if (cid == El::rotation) {
       // pass-through
     } else {
       throw PyError{"importer-bug", "AttributeError", "module 'xode.parser' has no attribute 'InvalidError'",
-                    c};
+                    c.internal_object()};
     }
-    each(c, [&](const XmlNode& g) { transform_child(g, st); });
+    for (PN g = first_el(c); g; g = next_el(g)) transform_child(g, st);
   }
-  void transform(const XmlNode& e, PNode* node) {
-    double scale = pyfloat_or(e, "scale", 1.0);
-    bool absolute = e.attr_or("absolute", "false") == "true";
+  void transform(PN e, PNode* node) {
+    auto [scale_v, absolute_v] = attrs_of(e, {"scale", "absolute"});
+    double scale = scale_v ? pyfloat_value(e, scale_v) : 1.0;
+    bool absolute = absolute_v && same(absolute_v, "true");
     TState st;
-    each(e, [&](const XmlNode& c) { transform_child(c, st); });
+    for (PN c = first_el(e); c; c = next_el(c)) transform_child(c, st);
     Mat4 m = st.m;
     if (st.euler) {
       auto [x, y, z] = *st.euler;
@@ -253,36 +391,43 @@ class PyodeBuilder {
     Mat4 s = math::identity4();
     s[0][0] = s[1][1] = s[2][2] = scale;
     m = math::mul4(m, s);
-    node->t = m;
+    if (node->t < 0) {
+      node->t = static_cast<int>(transforms_.size());
+      transforms_.push_back(m);
+    } else {
+      transforms_[static_cast<std::size_t>(node->t)] = m;
+    }
     node->absolute = absolute;
+    ++version_;
   }
 
   // ---- containers ----------------------------------------------------------------------------
-  void root_children(const XmlNode& e, PNode* root) {
-    each(e, [&](const XmlNode& c) {
-      const El cid = element_id(c);
+  void root_children(PN e, PNode* root) {
+    for (PN c = first_el(e); c; c = next_el(c)) {
+      const El cid = id_of(c);
       if (cid == El::world)
         world(c, root);
       else if (cid == El::ext)
         root_children(c, root);
       else
         throw child_error("xode", c);
-    });
+    }
   }
 
-  void world(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, PKind::world, e);
-    SceneWorld w;
-    w.path = path_of(n);
-    w.name = e.attr_or("name", "");
-    w.offset = e.offset();
-    sc.worlds.push_back(std::move(w));
+  void world(PN e, PNode* parent) {
+    auto [name] = attrs_of(e, {"name"});
+    PNode* n = make(parent, PKind::world, name);
+    Enter in(*this, n);
+    SceneWorld& w = sc.worlds.emplace_back();
+    w.path = path();
+    if (name) w.name = n->name;
+    w.offset = offset(e);
     n->index = static_cast<int>(sc.worlds.size()) - 1;
     world_children(e, n);
   }
-  void world_children(const XmlNode& e, PNode* n) {
-    each(e, [&](const XmlNode& c) {
-      const El cid = element_id(c);
+  void world_children(PN e, PNode* n) {
+    for (PN c = first_el(e); c; c = next_el(c)) {
+      const El cid = id_of(c);
       if (cid == El::transform)
         transform(c, n);
       else if (cid == El::space)
@@ -291,23 +436,24 @@ class PyodeBuilder {
         world_children(c, n);
       else
         throw child_error("world", c);
-    });
+    }
   }
 
-  void space(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, PKind::space, e);
-    SceneSpace s;
-    s.path = path_of(n);
-    s.name = e.attr_or("name", "");
+  void space(PN e, PNode* parent) {
+    auto [name] = attrs_of(e, {"name"});
+    PNode* n = make(parent, PKind::space, name);
+    Enter in(*this, n);
+    SceneSpace& s = sc.spaces.emplace_back();
+    s.path = path();
+    if (name) s.name = n->name;
     s.world = ancestor(n, PKind::world)->index;
-    s.offset = e.offset();
-    sc.spaces.push_back(std::move(s));
+    s.offset = offset(e);
     n->index = static_cast<int>(sc.spaces.size()) - 1;
     space_children(e, n);
   }
-  void space_children(const XmlNode& e, PNode* n) {
-    each(e, [&](const XmlNode& c) {
-      const El cid = element_id(c);
+  void space_children(PN e, PNode* n) {
+    for (PN c = first_el(e); c; c = next_el(c)) {
+      const El cid = id_of(c);
       if (cid == El::transform)
         transform(c, n);
       else if (cid == El::geom)
@@ -320,7 +466,7 @@ class PyodeBuilder {
         joint(c, n);
       else
         throw child_error("space", c);
-    });
+    }
   }
 
   // ---- body ----------------------------------------------------------------------------------
@@ -330,65 +476,69 @@ class PyodeBuilder {
     std::optional<MassParams> mass;
   };
 
-  void body(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, PKind::body, e);
-    SceneBody b;
-    b.path = path_of(n);
-    b.name = e.attr_or("name", "");
-    b.world = ancestor(n, PKind::world)->index;
-    b.offset = e.offset();
-    std::string_view enabled = e.attr_or("enabled", "true");
+  SceneBody& body_of(const PNode* n) { return sc.bodies[static_cast<std::size_t>(n->index)]; }
+
+  void body(PN e, PNode* parent) {
+    auto [name, enabled_v, gravity_v] = attrs_of(e, {"name", "enabled", "gravitymode"});
+    PNode* n = make(parent, PKind::body, name);
+    Enter in(*this, n);
+    std::string_view enabled = enabled_v ? std::string_view(enabled_v) : "true";
     if (enabled != "true" && enabled != "false")
       throw invalid("Enabled attribute must be either 'true' or 'false'.", e);
+    int gravity_mode = 1;
+    if (gravity_v) gravity_mode = pyint_value(e, gravity_v) == 0 ? 0 : 1;
+    SceneBody& b = sc.bodies.emplace_back();
+    b.path = path();
+    if (name) b.name = n->name;
+    b.world = ancestor(n, PKind::world)->index;
+    b.offset = offset(e);
     b.enabled = enabled == "true";
-    if (XmlAttr g = e.attr("gravitymode")) b.gravity_mode = pyint_value(e, g.value()) == 0 ? 0 : 1;
-    sc.bodies.push_back(std::move(b));
+    b.gravity_mode = gravity_mode;
     n->index = static_cast<int>(sc.bodies.size()) - 1;
     BodyState st;
     st.node = n;
     body_children(e, st);
     apply_body_pose(st);
     if (st.mass) {
-      SceneBody& sb = sc.bodies[static_cast<std::size_t>(n->index)];
+      SceneBody& sb = body_of(n);
       sb.has_mass = true;
       sb.mass = *st.mass;
     }
   }
   void apply_body_pose(BodyState& st) {
     if (st.transformed) return;
-    SceneBody& b = sc.bodies[static_cast<std::size_t>(st.node->index)];
-    pose(transform_of(st.node), b.position, b.rotation);
+    SceneBody& b = body_of(st.node);
+    pose(world_transform(st.node), b.position, b.rotation);
     st.transformed = true;
   }
-  void body_children(const XmlNode& e, BodyState& st) {
-    each(e, [&](const XmlNode& c) {
-      const El cid = element_id(c);
-      auto& b = [&]() -> SceneBody& { return sc.bodies[static_cast<std::size_t>(st.node->index)]; }();
+  void body_children(PN e, BodyState& st) {
+    for (PN c = first_el(e); c; c = next_el(c)) {
+      const El cid = id_of(c);
       if (cid == El::transform) {
         transform(c, st.node);
-        return;
+        continue;
       }
       apply_body_pose(st);
       if (cid == El::torque)
-        sc.bodies[static_cast<std::size_t>(st.node->index)].torque = vector(c);
+        body_of(st.node).torque = vector(c);
       else if (cid == El::force)
-        b.force = vector(c);
+        body_of(st.node).force = vector(c);
       else if (cid == El::finiteRotation) {
-        long long mode =
-            pyint_value(c, c.has_attr("mode") ? c.attr("mode").value()
-                                              : throw PyError{"missing-attribute", "KeyError", "'mode'", c});
-        if (!c.has_attr("xaxis") || !c.has_attr("yaxis") || !c.has_attr("zaxis"))
+        auto [mode_v, xa, ya, za] = attrs_of(c, {"mode", "xaxis", "yaxis", "zaxis"});
+        if (!mode_v) throw key_error("mode", c);
+        long long mode = pyint_value(c, mode_v);
+        if (!xa || !ya || !za)
           throw invalid("finiteRotation element must have xaxis, yaxis and zaxis attributes", c);
-        Vec3 axis{pyfloat(c, "xaxis"), pyfloat(c, "yaxis"), pyfloat(c, "zaxis")};
+        Vec3 axis{pyfloat_value(c, xa), pyfloat_value(c, ya), pyfloat_value(c, za)};
         if (mode != 0 && mode != 1) throw invalid("finiteRotation mode attribute must be either 0 or 1.", c);
-        SceneBody& bb = sc.bodies[static_cast<std::size_t>(st.node->index)];
-        bb.finite_rotation_set = true;
-        bb.finite_rotation_mode = static_cast<int>(mode);
-        bb.finite_rotation_axis = axis;
+        SceneBody& b = body_of(st.node);
+        b.finite_rotation_set = true;
+        b.finite_rotation_mode = static_cast<int>(mode);
+        b.finite_rotation_axis = axis;
       } else if (cid == El::linearVel)
-        b.linear_velocity = vector(c);
+        body_of(st.node).linear_velocity = vector(c);
       else if (cid == El::angularVel)
-        b.angular_velocity = vector(c);
+        body_of(st.node).angular_velocity = vector(c);
       else if (cid == El::mass)
         st.mass = mass_node(c, st.node);
       else if (cid == El::joint)
@@ -402,56 +552,59 @@ class PyodeBuilder {
       if (cid == El::torque || cid == El::force || cid == El::linearVel || cid == El::angularVel ||
           cid == El::finiteRotation)
         body_children(c, st);  // these push no handler: their children reach the body's
-    });
+    }
   }
 
   // ---- mass ----------------------------------------------------------------------------------
-  MassParams mass_node(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, PKind::mass, e);
+  MassParams mass_node(PN e, PNode* parent) {
+    auto [name] = attrs_of(e, {"name"});
+    PNode* n = make(parent, PKind::mass, name);
     MassParams m = mass::sphere(1.0, 1.0);
     mass_children(e, n, m);
     return m;
   }
-  void mass_children(const XmlNode& e, PNode* n, MassParams& m) {
-    each(e, [&](const XmlNode& c) {
-      const El cid = element_id(c);
-      if (cid == El::mass_struct || cid == El::transform)
+  void mass_children(PN e, PNode* n, MassParams& m) {
+    for (PN c = first_el(e); c; c = next_el(c)) {
+      const El cid = id_of(c);
+      if (cid == El::mass_struct || cid == El::transform) {
         mass_children(c, n, m);
-      else if (cid == El::mass_shape)
-        mass_shape(c, m);
-      else if (cid == El::adjust) {
-        double total = pyfloat(c, "total");
-        mass::adjust(m, total);
+      } else if (cid == El::mass_shape) {
+        auto [density] = attrs_of(c, {"density"});
+        for (PN s = first_el(c); s; s = next_el(s)) mass_shape(s, c, density, m);
+      } else if (cid == El::adjust) {
+        auto [total] = attrs_of(c, {"total"});
+        mass::adjust(m, pyfloat(c, total, "total"));
         mass_children(c, n, m);
       } else if (cid == El::mass) {
         MassParams child = mass_node(c, n);
         mass::add(m, child);
-      } else
-        throw child_error("mass", c);
-    });
-  }
-  void mass_shape(const XmlNode& e, MassParams& m) {
-    XmlAttr density = e.attr("density");
-    auto shape = [&](auto& self, const XmlNode& c) -> void {
-      const El cid = element_id(c);
-      if (cid == El::sphere) {
-        double r = pyfloat_or(c, "radius", 1.0);
-        if (density) m = mass::sphere(pyfloat_value(e, density.value()), r);
-      } else if (cid == El::box) {
-        double lx = pyfloat(c, "sizex"), ly = pyfloat(c, "sizey"), lz = pyfloat(c, "sizez");
-        if (density) m = mass::box(pyfloat_value(e, density.value()), lx, ly, lz);
-      } else if (pybrain && (cid == El::cappedCylinder || cid == El::cylinder)) {
-        double r = pyfloat_or(c, "radius", 1.0);
-        double len = pyfloat(c, "length");
-        if (density)
-          m = cid == El::cylinder ? mass::cylinder(pyfloat_value(e, density.value()), r, len)
-                                  : mass::capsule(pyfloat_value(e, density.value()), r, len);
       } else {
-        throw unsupported(pybrain ? "mass_shape <" + std::string(c.name()) + "> not supported" : "", c);
+        throw child_error("mass", c);
       }
-      for (XmlNode g : c.elements()) self(self, g);
-    };
-    for (XmlNode c : e.elements()) shape(shape, c);
+    }
+  }
+  // A shape inside <mass_shape> `e` (and the shapes nested in it).
+  void mass_shape(PN c, PN e, const char* density, MassParams& m) {
+    const El cid = id_of(c);
+    if (cid == El::sphere) {
+      auto [radius] = attrs_of(c, {"radius"});
+      double r = radius ? pyfloat_value(c, radius) : 1.0;
+      if (density) m = mass::sphere(pyfloat_value(e, density), r);
+    } else if (cid == El::box) {
+      auto [sx, sy, sz] = attrs_of(c, {"sizex", "sizey", "sizez"});
+      double lx = pyfloat(c, sx, "sizex"), ly = pyfloat(c, sy, "sizey"), lz = pyfloat(c, sz, "sizez");
+      if (density) m = mass::box(pyfloat_value(e, density), lx, ly, lz);
+    } else if (pybrain && (cid == El::cappedCylinder || cid == El::cylinder)) {
+      auto [radius, length] = attrs_of(c, {"radius", "length"});
+      double r = radius ? pyfloat_value(c, radius) : 1.0;
+      double len = pyfloat(c, length, "length");
+      if (density)
+        m = cid == El::cylinder ? mass::cylinder(pyfloat_value(e, density), r, len)
+                                : mass::capsule(pyfloat_value(e, density), r, len);
+    } else {
+      throw unsupported(pybrain ? "mass_shape <" + std::string(c.name()) + "> not supported" : "", c);
+    }
+    for (PN g = first_el(c); g; g = next_el(g)) mass_shape(g, e, density, m);
   }
 
   // ---- geom ----------------------------------------------------------------------------------
@@ -463,50 +616,58 @@ class PyodeBuilder {
     bool has_object = false;
   };
 
-  void geom(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, PKind::geom, e);
+  void geom(PN e, PNode* parent) {
+    auto [name] = attrs_of(e, {"name"});
+    PNode* n = make(parent, PKind::geom, name);
+    Enter in(*this, n);
     GeomState st{n, ancestor(parent, PKind::body), ancestor(parent, PKind::space)->index};
     geom_children(e, st);
     if (!st.has_object) throw invalid("No geom type element found.", e);
   }
-  void geom_children(const XmlNode& e, GeomState& st) {
-    each(e, [&](const XmlNode& c) {
-      std::string_view k = c.name();
-      const El kid = element_id(k);
+  void geom_children(PN e, GeomState& st) {
+    for (PN c = first_el(e); c; c = next_el(c)) {
+      const El kid = id_of(c);
+      const std::string_view k =
+          kid == El::unknown ? std::string_view() : kElementNames[static_cast<std::size_t>(kid)];
       if (kid == El::transform) {
         transform(c, st.node);
         st.transformed = true;
       } else if (kid == El::box) {
-        double lx = pyfloat(c, "sizex"), ly = pyfloat(c, "sizey"), lz = pyfloat(c, "sizez");
+        auto [sx, sy, sz] = attrs_of(c, {"sizex", "sizey", "sizez"});
+        double lx = pyfloat(c, sx, "sizex"), ly = pyfloat(c, sy, "sizey"), lz = pyfloat(c, sz, "sizez");
         place(st, c, Shape::box, {lx, ly, lz});
         shape_children(c, k);
       } else if (kid == El::cappedCylinder) {
-        double r = pyfloat(c, "radius"), len = pyfloat(c, "length");
+        auto [radius, length] = attrs_of(c, {"radius", "length"});
+        double r = pyfloat(c, radius, "radius"), len = pyfloat(c, length, "length");
         place(st, c, Shape::capsule, {r, len});
         shape_children(c, k);
       } else if (kid == El::cone) {
         throw unsupported("", c);
       } else if (kid == El::cylinder) {
         if (!pybrain) throw unsupported("", c);
-        double r = pyfloat(c, "radius"), len = pyfloat(c, "length");
+        auto [radius, length] = attrs_of(c, {"radius", "length"});
+        double r = pyfloat(c, radius, "radius"), len = pyfloat(c, length, "length");
         place(st, c, Shape::cylinder, {r, len});
         shape_children(c, k);
       } else if (kid == El::plane) {
-        double a = pyfloat(c, "a"), b = pyfloat(c, "b"), cc = pyfloat(c, "c"), d = pyfloat(c, "d");
-        SceneGeom g = new_geom(st, c, Shape::plane);
+        auto [av, bv, cv, dv] = attrs_of(c, {"a", "b", "c", "d"});
+        double a = pyfloat(c, av, "a"), b = pyfloat(c, bv, "b"), cc = pyfloat(c, cv, "c"),
+               d = pyfloat(c, dv, "d");
+        SceneGeom& g = add_geom(st, c, Shape::plane);
         g.params = {a, b, cc, d};
         g.placement = Placement::none;
-        push_geom(st, g);
         shape_children(c, k);
       } else if (kid == El::ray) {
-        double len = pyfloat(c, "length");
-        SceneGeom g = new_geom(st, c, Shape::ray);
+        auto [length] = attrs_of(c, {"length"});
+        double len = pyfloat(c, length, "length");
+        SceneGeom& g = add_geom(st, c, Shape::ray);
         g.params = {len};
         g.placement = Placement::none;
-        push_geom(st, g);
         shape_children(c, k);
       } else if (kid == El::sphere) {
-        double r = pyfloat(c, "radius");
+        auto [radius] = attrs_of(c, {"radius"});
+        double r = pyfloat(c, radius, "radius");
         place(st, c, Shape::sphere, {r});
         shape_children(c, k);
       } else if (kid == El::trimesh) {
@@ -518,51 +679,50 @@ class PyodeBuilder {
       } else if (kid == El::body) {
         body(c, st.node);
       } else if (kid == El::joint) {
-        if (!pybrain) throw PyError{"importer-bug", "NameError", "name 'nodename' is not defined", c};
+        if (!pybrain)
+          throw PyError{"importer-bug", "NameError", "name 'nodename' is not defined", c.internal_object()};
         joint(c, st.node);
       } else if (kid == El::jointgroup || kid == El::ext) {
         geom_children(c, st);
       } else {
         throw child_error("geom", c);
       }
-    });
+    }
   }
-  void shape_children(const XmlNode& e, std::string_view shape) {
-    each(e, [&](const XmlNode& c) {
-      const El cid = element_id(c);
-      if (cid != El::ext) throw child_error(shape, c);
+  void shape_children(PN e, std::string_view shape) {
+    for (PN c = first_el(e); c; c = next_el(c)) {
+      if (id_of(c) != El::ext) throw child_error(shape, c);
       shape_children(c, shape);
-    });
+    }
   }
-  void trimesh_children(const XmlNode& e) {
-    each(e, [&](const XmlNode& c) {
-      const El cid = element_id(c);
+  void trimesh_children(PN e) {
+    for (PN c = first_el(e); c; c = next_el(c)) {
+      const El cid = id_of(c);
       if (cid == El::vertices || cid == El::triangles) {
       } else if (cid == El::v) {
         vector(c);
       } else if (cid == El::t) {
-        for (const char* k : {"ia", "ib", "ic"}) {
-          XmlAttr a = c.attr(k);
-          if (!a) throw PyError{"missing-attribute", "KeyError", std::string("'") + k + "'", c};
-          pyint_value(c, a.value());
+        static constexpr const char* kNames[3] = {"ia", "ib", "ic"};
+        auto v = attrs_of(c, kNames);
+        for (std::size_t i = 0; i < 3; ++i) {
+          if (!v[i]) throw key_error(kNames[i], c);
+          pyint_value(c, v[i]);
         }
       } else {
         throw child_error("trimesh", c);
       }
       trimesh_children(c);
-    });
+    }
   }
-  SceneGeom new_geom(const GeomState& st, const XmlNode& shape, Shape s) {
-    SceneGeom g;
-    g.path = path_of(st.node);
+  // A new geom for the shape element `shape` of the geom being built.
+  SceneGeom& add_geom(GeomState& st, PN shape, Shape s) {
+    SceneGeom& g = sc.geoms.emplace_back();
+    g.path = path();
     g.name = name_or_empty(st.node);
     g.shape = s;
     g.space = st.space;
     g.world = ancestor(st.node, PKind::world)->index;
-    g.offset = shape.offset();
-    return g;
-  }
-  void push_geom(GeomState& st, SceneGeom& g) {
+    g.offset = offset(shape);
     // PyBrain's collision filter names: a body's first geom takes the body's name, a body-less
     // geom keeps its own.
     PNode* parent = st.node->parent;
@@ -577,16 +737,16 @@ class PyodeBuilder {
         g.pybrain_name = std::string(parent->name);
       }
     }
-    sc.geoms.push_back(std::move(g));
     st.node->index = static_cast<int>(sc.geoms.size()) - 1;
     st.has_object = true;
+    return g;
   }
-  void place(GeomState& st, const XmlNode& shape, Shape s, std::vector<double> params) {
-    SceneGeom g = new_geom(st, shape, s);
-    g.params = std::move(params);
+  void place(GeomState& st, PN shape, Shape s, std::initializer_list<double> params) {
+    SceneGeom& g = add_geom(st, shape, s);
+    g.params.assign(params);
     if (!st.body) {
       g.placement = Placement::world;
-      pose(transform_of(st.node), g.position, g.rotation);
+      pose(world_transform(st.node), g.position, g.rotation);
     } else if (st.transformed) {
       g.placement = Placement::geom_transform;
       g.body = st.body->index;
@@ -595,16 +755,15 @@ class PyodeBuilder {
       g.placement = Placement::body_origin;
       g.body = st.body->index;
     }
-    push_geom(st, g);
   }
 
   // ---- joint ---------------------------------------------------------------------------------
   // PyODE's lookup from the root: a node's named children (the last of equal names), then each
   // child's subtree in order. With one node of that name the search can only find it.
   PNode* find_named(std::string_view name) const {
-    auto it = named_.find(name);
-    if (it == named_.end()) return nullptr;
-    return it->second.count == 1 ? it->second.node : search_named(root_, name);
+    const NameTable::Entry* e = named_.find(name);
+    if (!e) return nullptr;
+    return e->count == 1 ? e->node : search_named(root_, name);
   }
   static PNode* search_named(PNode* n, std::string_view name) {
     PNode* direct = nullptr;
@@ -615,123 +774,167 @@ class PyodeBuilder {
       if (PNode* f = search_named(c, name)) return f;
     return nullptr;
   }
-  int link_body(std::string_view name, const XmlNode& at) {
+  int link_body(std::string_view name, PN at) const {
     PNode* target = find_named(name);
     if (!target || target->index < 0) throw invalid("Joint link must reference an already parsed body.", at);
     if (target->kind != PKind::body) throw invalid("Joint link must reference a body.", at);
     return target->index;
   }
 
-  void joint(const XmlNode& e, PNode* parent) {
-    PNode* n = make(parent, PKind::joint, e);
-    PNode* enclosing = ancestor(parent, PKind::body);
-    std::optional<std::string_view> link1, link2;
+  struct JointState {
+    PNode* node;
+    PNode* enclosing;  // the nearest body around the joint
+    const char* link1 = nullptr;
+    const char* link2 = nullptr;
     bool has_object = false;
-    auto child = [&](auto& self, const XmlNode& c) -> void {
-      const El k = element_id(c);
-      if (k == El::link1 || k == El::link2) {
-        XmlAttr b = c.attr("body");
-        if (!b) throw PyError{"missing-attribute", "KeyError", "'body'", c};
-        (k == El::link1 ? link1 : link2) = b.value();
-        for (XmlNode g : c.elements()) self(self, g);
-      } else if (k == El::ext) {
-        for (XmlNode g : c.elements()) self(self, g);
-      } else if (k == El::amotor || k == El::ball || k == El::fixed || k == El::hinge || k == El::hinge2 ||
-                 k == El::slider || k == El::universal) {
-        // _getLinks
-        int env_or_body = enclosing ? enclosing->index : -1;
-        int l1, l2;
-        if (link1) {
-          l1 = link_body(*link1, c);
-        } else {
-          l1 = env_or_body;
-          env_or_body = -1;
-        }
-        l2 = link2 ? link_body(*link2, c) : env_or_body;
-        if (l1 == l2) throw invalid("Joint requires two objects.", c);
-        joint_type(c, n, l1, l2);
-        has_object = true;
+  };
+  void joint(PN e, PNode* parent) {
+    auto [name] = attrs_of(e, {"name"});
+    PNode* n = make(parent, PKind::joint, name);
+    Enter in(*this, n);
+    JointState st{n, ancestor(parent, PKind::body)};
+    for (PN c = first_el(e); c; c = next_el(c)) joint_child(c, st);
+    if (!st.has_object) throw invalid("No joint type element found.", e);
+  }
+  void joint_child(PN c, JointState& st) {
+    const El k = id_of(c);
+    if (k == El::link1 || k == El::link2) {
+      auto [b] = attrs_of(c, {"body"});
+      if (!b) throw key_error("body", c);
+      (k == El::link1 ? st.link1 : st.link2) = b;
+      for (PN g = first_el(c); g; g = next_el(g)) joint_child(g, st);
+    } else if (k == El::ext) {
+      for (PN g = first_el(c); g; g = next_el(g)) joint_child(g, st);
+    } else if (k == El::amotor || k == El::ball || k == El::fixed || k == El::hinge || k == El::hinge2 ||
+               k == El::slider || k == El::universal) {
+      // _getLinks
+      int env_or_body = st.enclosing ? st.enclosing->index : -1;
+      int l1, l2;
+      if (st.link1) {
+        l1 = link_body(st.link1, c);
       } else {
-        throw child_error("joint", c);
+        l1 = env_or_body;
+        env_or_body = -1;
       }
-    };
-    for (XmlNode c : e.elements()) child(child, c);
-    if (!has_object) throw invalid("No joint type element found.", e);
+      l2 = st.link2 ? link_body(st.link2, c) : env_or_body;
+      if (l1 == l2) throw invalid("Joint requires two objects.", c);
+      joint_type(c, k, st.node, l1, l2);
+      st.has_object = true;
+    } else {
+      throw child_error("joint", c);
+    }
   }
 
-  void joint_type(const XmlNode& e, PNode* n, int b1, int b2) {
-    std::string_view k = e.name();
-    SceneJoint j;
-    j.path = path_of(n);
+  struct AxesState {
+    El type;
+    bool accepts_anchor, accepts_axis;
+    bool has_anchor = false;
+    Vec3 anchor{0, 0, 0};
+    std::array<PN, 3> axes{};  // the first three <axis> (more is always an error)
+    std::size_t count = 0;
+  };
+  void joint_type(PN e, El k, PNode* n, int b1, int b2) {
+    const std::string_view kname = kElementNames[static_cast<std::size_t>(k)];
+    AxesState st{k, k == El::ball || k == El::hinge || k == El::hinge2 || k == El::universal,
+                 k != El::ball && k != El::fixed};
+    if (k == El::fixed) {  // created at the start tag; no child allowed
+      new_joint(e, k, n, b1, b2);
+      if (PN c = first_el(e)) throw child_error("fixed", c);
+      return;
+    }
+    for (PN c = first_el(e); c; c = next_el(c)) joint_type_child(c, kname, st);
+    std::size_t want = k == El::hinge || k == El::slider         ? 1
+                       : (k == El::hinge2 || k == El::universal) ? 2
+                                                                 : 3;
+    bool count_ok = k == El::ball || (k == El::amotor ? st.count <= 3 : st.count == want);
+    if (!count_ok) {
+      std::string sep = (k == El::hinge || k == El::slider) ? " " : "  ";  // PyODE's messages
+      throw invalid("Wrong number of axes for" + sep + std::string(kname) + " joint.", e);
+    }
+    std::array<JointAxis, 3> axes;
+    for (std::size_t i = 0; i < st.count; ++i) axes[i] = axis(st.axes[i]);
+    SceneJoint& j = new_joint(e, k, n, b1, b2);
+    j.has_anchor = st.has_anchor;
+    j.anchor = st.anchor;
+    j.axes.reserve(st.count);
+    for (std::size_t i = 0; i < st.count; ++i) j.axes.push_back(std::move(axes[i]));
+  }
+  void joint_type_child(PN c, std::string_view kname, AxesState& st) {
+    const El cid = id_of(c);
+    if (cid == El::anchor && st.accepts_anchor) {
+      st.anchor = vector(c);
+      st.has_anchor = true;
+    } else if (cid == El::axis && st.accepts_axis) {
+      if (st.count < st.axes.size()) st.axes[st.count] = c;
+      ++st.count;
+    } else {
+      throw child_error(kname, c);
+    }
+    for (PN g = first_el(c); g; g = next_el(g)) joint_type_child(g, kname, st);
+  }
+  // An <axis>: its direction and parameters, in the order PyODE applies them (document order,
+  // except that the LowStop alias is applied last, as LoStop, replacing any LoStop).
+  static JointAxis axis(PN a) {
+    JointAxis ax;
+    ax.direction = vector(a);
+    constexpr int kLoStop = 0;  // axis_param_names()[0]
+    bool has_lo = false, has_low = false;
+    double low = 0;
+    for (pugi::xml_attribute at = a.first_attribute(); at; at = at.next_attribute()) {
+      const char* an = at.name();
+      if (same(an, "x") || same(an, "y") || same(an, "z")) continue;
+      int i = axis_param_index(an);
+      if (i < 0) throw invalid("Invalid attribute '" + std::string(an) + "' of <axis> element.", a);
+      double v = pyfloat_value(a, at.value());
+      if (i == kLowStop) {
+        has_low = true;
+        low = v;
+        continue;
+      }
+      if (i == kLoStop) has_lo = true;
+      ax.params.emplace_back(i, v);
+    }
+    if (has_low) {
+      if (has_lo)
+        ax.params.erase(std::remove_if(ax.params.begin(), ax.params.end(),
+                                       [](const auto& p) { return p.first == kLoStop; }),
+                        ax.params.end());
+      ax.params.emplace_back(kLoStop, low);
+    }
+    return ax;
+  }
+  SceneJoint& new_joint(PN e, El k, PNode* n, int b1, int b2) {
+    SceneJoint& j = sc.joints.emplace_back();
+    j.path = path();
     j.name = name_or_empty(n);
     j.world = ancestor(n, PKind::world)->index;
     j.body1 = b1;
     j.body2 = b2;
-    j.offset = e.offset();
-    j.type = k == "amotor"   ? JointType::amotor
-             : k == "ball"   ? JointType::ball
-             : k == "fixed"  ? JointType::fixed
-             : k == "hinge"  ? JointType::hinge
-             : k == "hinge2" ? JointType::hinge2
-             : k == "slider" ? JointType::slider
-                             : JointType::universal;
-    bool accepts_anchor = k == "ball" || k == "hinge" || k == "hinge2" || k == "universal";
-    bool accepts_axis = k != "ball" && k != "fixed";
-    if (k == "fixed") {  // created at the start tag; no child allowed
-      push_joint(j, n);
-      each(e, [&](const XmlNode& c) { throw child_error("fixed", c); });
-      return;
-    }
-    std::vector<XmlNode> axes;
-    auto child = [&](auto& self, const XmlNode& c) -> void {
-      const El cid = element_id(c);
-      if (cid == El::anchor && accepts_anchor) {
-        j.anchor = vector(c);
-        j.has_anchor = true;
-      } else if (cid == El::axis && accepts_axis) {
-        axes.push_back(c);
-      } else {
-        throw child_error(k, c);
-      }
-      for (XmlNode g : c.elements()) self(self, g);
-    };
-    for (XmlNode c : e.elements()) child(child, c);
-    std::size_t want = k == "hinge" || k == "slider" ? 1 : (k == "hinge2" || k == "universal") ? 2 : 3;
-    bool count_ok = k == "ball" || (k == "amotor" ? axes.size() <= 3 : axes.size() == want);
-    if (!count_ok) {
-      std::string sep = (k == "hinge" || k == "slider") ? " " : "  ";  // PyODE's messages
-      throw invalid("Wrong number of axes for" + sep + std::string(k) + " joint.", e);
-    }
-    for (const XmlNode& a : axes) {
-      JointAxis ax;
-      ax.direction = vector(a);
-      for (XmlAttr at : a.attrs()) {
-        std::string_view an = at.name();
-        if (an == "x" || an == "y" || an == "z") continue;
-        bool known = axis_param_index(an) >= 0;
-        if (!known) throw invalid("Invalid attribute '" + std::string(an) + "' of <axis> element.", a);
-        pyfloat_value(a, at.value());
-      }
-      ax.params = axis_params(a);
-      j.axes.push_back(ax);
-    }
-    push_joint(j, n);
-  }
-  void push_joint(SceneJoint& j, PNode* n) {
-    sc.joints.push_back(std::move(j));
+    j.offset = offset(e);
+    j.type = k == El::amotor   ? JointType::amotor
+             : k == El::ball   ? JointType::ball
+             : k == El::fixed  ? JointType::fixed
+             : k == El::hinge  ? JointType::hinge
+             : k == El::hinge2 ? JointType::hinge2
+             : k == El::slider ? JointType::slider
+                               : JointType::universal;
     n->index = static_cast<int>(sc.joints.size()) - 1;
+    return j;
   }
 
   // ---- PyBrain ---------------------------------------------------------------------------------
-  // Sections of PyBrain's trailing "<!--odeenvironment parameters ... <end>-->" comment.
-  std::map<std::string, std::vector<std::string>> pybrain_sections() const {
-    std::map<std::string, std::vector<std::string>> out;
-    for (const XmlNode& n : doc.epilog()) {
-      if (n.kind() != NodeKind::comment) continue;
-      std::string_view v = n.value();
+  // The sections PyBrain reads from its trailing "<!--odeenvironment parameters ... <end>-->"
+  // comment (the first such comment after the root): the lines of <affixToEnvironment> and of
+  // <passpairs>, trimmed, in file order.
+  void pybrain_sections(std::vector<std::string_view>& affix,
+                        std::vector<std::string_view>& passpairs) const {
+    XmlNode root = doc.root();
+    for (PN c = DocumentData::pugi_node(root).next_sibling(); c; c = c.next_sibling()) {
+      if (c.type() != pugi::node_comment) continue;
+      std::string_view v = c.value();
       constexpr std::string_view kTag = "odeenvironment parameters";
       if (v.substr(0, kTag.size()) != kTag) continue;
-      std::string current;
+      std::string_view current;
       std::size_t pos = kTag.size();
       while (pos <= v.size()) {
         std::size_t nl = v.find('\n', pos);
@@ -741,26 +944,27 @@ class PyodeBuilder {
         if (line.empty()) continue;
         if (line.size() > 2 && line.front() == '<' && line.back() == '>' &&
             line.find_first_of(" \t") == std::string_view::npos) {
-          current = std::string(line.substr(1, line.size() - 2));
+          current = line.substr(1, line.size() - 2);
           if (current == "end") break;
-          out[current];
-        } else if (!current.empty()) {
-          out[current].push_back(std::string(line));
+        } else if (current == "affixToEnvironment") {
+          affix.push_back(line);
+        } else if (current == "passpairs") {
+          passpairs.push_back(line);
         }
       }
       break;
     }
-    return out;
   }
 
-  void pybrain_postprocess(PNode* root) {
+  void pybrain_postprocess() {
     for (auto& j : sc.joints) {
       if (j.type == JointType::fixed) j.set_fixed = true;
       if (j.type == JointType::amotor) j.amotor_mode = 1;
     }
-    auto sections = pybrain_sections();
+    std::vector<std::string_view> affix, passpairs;
+    pybrain_sections(affix, passpairs);
     int i = 0;
-    for (const auto& name : sections["affixToEnvironment"]) {
+    for (std::string_view name : affix) {
       PNode* t = find_named(name);
       if (t && t->kind == PKind::joint && t->index >= 0) {
         sc.joints[static_cast<std::size_t>(t->index)].reattach_to_environment = true;
@@ -778,9 +982,8 @@ class PyodeBuilder {
       ++i;
     }
     // passpairs: Python literals, a string or a tuple of strings per line.
-    for (const auto& line : sections["passpairs"]) {
+    for (std::string_view s : passpairs) {
       std::vector<std::string> group;
-      std::string_view s = line;
       for (std::size_t p = 0; p < s.size(); ++p) {
         char q = s[p];
         if (q != '\'' && q != '"') continue;
@@ -789,7 +992,7 @@ class PyodeBuilder {
         group.emplace_back(s.substr(p + 1, e - p - 1));
         p = e;
       }
-      if (!group.empty()) sc.passpairs.push_back(group);
+      if (!group.empty()) sc.passpairs.push_back(std::move(group));
     }
   }
 };

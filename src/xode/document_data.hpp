@@ -22,6 +22,7 @@ struct DocumentData {
   std::unordered_set<const pugi::xml_node_struct*> edited;
 
   XmlNode node(const pugi::xml_node& n) { return XmlNode(this, n.internal_object()); }
+  static pugi::xml_node pugi_node(const XmlNode& n) { return pugi::xml_node(n.n_); }
   // Marks `n` and its <ext> ancestors as edited.
   void touch(pugi::xml_node n);
 };

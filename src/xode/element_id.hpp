@@ -37,8 +37,48 @@ inline constexpr std::array<std::string_view, kElementCount> kElementNames{
 #undef GENOKIT_X
 };
 
+// Element names in an open-addressing hash table built at compile time: a lookup hashes the
+// name once and compares it with the one or two names in its slots (no scan by length).
+namespace detail {
+inline constexpr std::size_t kIdSlots = 256;  // power of two, > 4x the element count
+constexpr std::uint32_t name_hash_step(std::uint32_t h, char c) {
+  return (h ^ static_cast<unsigned char>(c)) * 16777619u;  // FNV-1a
+}
+constexpr std::uint32_t name_hash(std::string_view s) {
+  std::uint32_t h = 2166136261u;
+  for (char c : s) h = name_hash_step(h, c);
+  return h;
+}
+inline constexpr auto kIdTable = [] {
+  std::array<std::uint8_t, kIdSlots> t{};
+  for (auto& x : t) x = 0xFF;
+  for (std::size_t i = 0; i < kElementCount; ++i) {
+    std::size_t k = name_hash(kElementNames[i]) & (kIdSlots - 1);
+    while (t[k] != 0xFF) k = (k + 1) & (kIdSlots - 1);
+    t[k] = static_cast<std::uint8_t>(i);
+  }
+  return t;
+}();
+inline El lookup_id(std::uint32_t h, std::string_view name) {
+  for (std::size_t k = h & (kIdSlots - 1);; k = (k + 1) & (kIdSlots - 1)) {
+    std::uint8_t i = kIdTable[k];
+    if (i == 0xFF) return El::unknown;
+    if (kElementNames[i] == name) return static_cast<El>(i);
+  }
+}
+}  // namespace detail
+
 // The id of an element name (El::unknown when the schema has no such element).
-El element_id(std::string_view name);
+inline El element_id(std::string_view name) {
+  return detail::lookup_id(detail::name_hash(name), name);
+}
+// The same for a NUL-terminated name (pugixml's): hashed and measured in one pass.
+inline El element_id(const char* name) {
+  std::uint32_t h = 2166136261u;
+  const char* p = name;
+  for (; *p; ++p) h = detail::name_hash_step(h, *p);
+  return detail::lookup_id(h, std::string_view(name, static_cast<std::size_t>(p - name)));
+}
 inline El element_id(const XmlNode& e) {
   return element_id(e.name());  // other nodes have no name
 }

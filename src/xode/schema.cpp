@@ -242,34 +242,7 @@ const std::vector<ElementSpec>& all() {
   return v;
 }
 
-// Names grouped by length: a lookup compares only the few names of the same length.
-constexpr std::size_t kMaxNameLength = 16, kMaxSameLength = 16;
-constexpr auto kByLength = [] {
-  std::array<std::array<std::uint8_t, kMaxSameLength>, kMaxNameLength> b{};
-  for (auto& row : b)
-    for (auto& x : row) x = 0xFF;
-  for (std::size_t i = 0; i < kElementCount; ++i) {
-    auto& row = b[kElementNames[i].size()];
-    std::size_t k = 0;
-    while (row[k] != 0xFF) ++k;
-    row[k] = static_cast<std::uint8_t>(i);
-  }
-  return b;
-}();
-
 }  // namespace
-
-El element_id(std::string_view name) {
-  if (name.size() >= kMaxNameLength) return El::unknown;
-  if (name.empty()) return El::unknown;
-  for (std::uint8_t i : kByLength[name.size()]) {
-    if (i == 0xFF) break;
-    std::string_view c = kElementNames[i];
-    // First and last characters tell most same-length names apart without a memcmp call.
-    if (c.front() == name.front() && c.back() == name.back() && c == name) return static_cast<El>(i);
-  }
-  return El::unknown;
-}
 
 ElementSet allowed_children(El parent) {
   static const std::array<ElementSet, kElementCount> masks = [] {
