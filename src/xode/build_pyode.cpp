@@ -26,13 +26,14 @@
 #include "xode/document_data.hpp"
 #include "xode/element_id.hpp"
 #include "xode/mass.hpp"
+#include "xode/pugi_view.hpp"
 #include "xode/xmath.hpp"
 
 namespace genokit::xode {
 namespace {
 
 using math::Mat4;
-using PN = pugi::xml_node;
+using PN = pv::Node;  // a pugixml node, read through pugi_view.hpp
 
 struct PyError {
   std::string category;  // the oracle's error categories
@@ -71,17 +72,13 @@ inline bool same(const char* a, const char* b) {
 
 // Element children in document order (text, comments and PIs are not PyODE events).
 inline PN first_el(PN e) {
-  PN c = e.first_child();
-  while (c && c.type() != pugi::node_element) c = c.next_sibling();
-  return c;
+  return pv::first_element(e);
 }
 inline PN next_el(PN c) {
-  c = c.next_sibling();
-  while (c && c.type() != pugi::node_element) c = c.next_sibling();
-  return c;
+  return pv::next_element(c);
 }
 inline El id_of(PN e) {
-  return element_id(e.name());
+  return element_id(pv::name(e));
 }
 
 // The value of the first attribute of each name (nullptr when absent), in one pass over the
@@ -89,11 +86,11 @@ inline El id_of(PN e) {
 template <std::size_t N>
 std::array<const char*, N> attrs_of(PN e, const char* const (&names)[N]) {
   std::array<const char*, N> out{};
-  for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute()) {
-    const char* an = a.name();
+  for (pv::Attr a = pv::first_attribute(e); a; a = pv::next_attribute(a)) {
+    const char* an = pv::name(a);
     for (std::size_t i = 0; i < N; ++i)
       if (!out[i] && same(an, names[i])) {
-        out[i] = a.value();
+        out[i] = pv::value(a);
         break;
       }
   }
@@ -103,9 +100,27 @@ std::array<const char*, N> attrs_of(PN e, const char* const (&names)[N]) {
 // A number as Python's float() reads it here: plain decimals inline, anything else through
 // parse_double (blanks around it allowed). False when it is not a number.
 inline bool to_number(const char* v, double& out) {
-  std::size_t len = std::strlen(v);
-  if (len != 0 && scan_plain_decimal(v, v + len, out) == len) return true;
-  auto d = parse_double(trim_value(std::string_view(v, len)));
+  // -?[0-9]+(\.[0-9]+)? up to the terminating NUL, converted as scan_plain_decimal() does
+  // (Clinger's fast path: exact, the same result as from_chars), without measuring it first.
+  const char* q = v;
+  const bool neg = *q == '-';
+  q += neg;
+  std::uint64_t m = 0;
+  const char* digits = q;
+  while (genokit::detail::is_digit(*q)) m = m * 10 + static_cast<unsigned>(*q++ - '0');
+  std::size_t n = static_cast<std::size_t>(q - digits), frac = 0;
+  if (n != 0 && *q == '.') {
+    const char* f = ++q;
+    while (genokit::detail::is_digit(*q)) m = m * 10 + static_cast<unsigned>(*q++ - '0');
+    frac = static_cast<std::size_t>(q - f);
+    n = frac == 0 ? 0 : n + frac;  // "1." goes to the general parser
+  }
+  if (n != 0 && *q == '\0' && n <= 19 && m <= (std::uint64_t{1} << 53) && frac <= 22) {
+    const double r = static_cast<double>(m) / genokit::detail::kPow10[frac];
+    out = neg ? -r : r;
+    return true;
+  }
+  auto d = parse_double(trim_value(v));
   if (!d) return false;
   out = *d;
   return true;
@@ -130,6 +145,12 @@ class NameTable {
       ++size_;
     }
   }
+  // Empties the table, keeping a small allocation for the next document.
+  void clear() {
+    if (slots_.size() > 4096) std::vector<Entry>().swap(slots_);
+    std::fill(slots_.begin(), slots_.end(), Entry{});
+    size_ = 0;
+  }
   const Entry* find(std::string_view k) const {
     if (slots_.empty()) return nullptr;
     const Entry& e = slots_[index(k)];
@@ -148,7 +169,7 @@ class NameTable {
   std::size_t index(std::string_view k) const {
     std::size_t mask = slots_.size() - 1;
     for (std::size_t i = hash(k) & mask;; i = (i + 1) & mask)
-      if (!slots_[i].node || slots_[i].key == k) return i;
+      if (!slots_[i].node || detail::same_name(slots_[i].key, k)) return i;
   }
   Entry& slot(std::string_view k) { return slots_[index(k)]; }
   void grow() {
@@ -159,21 +180,60 @@ class NameTable {
   }
 };
 
+// The builder's working memory, kept per thread between builds: once warm, a build allocates
+// only what the scene keeps. Large allocations are released after a build.
+struct Scratch {
+  std::vector<std::unique_ptr<PNode[]>> blocks;  // PyODE's nodes, 64 per block
+  NameTable named;
+  std::vector<Mat4> transforms, memos;
+  std::string path;
+  std::vector<std::size_t> starts;
+  bool busy = false;
+  void reset() {
+    named.clear();
+    transforms.clear();
+    memos.clear();
+    path.clear();
+    starts.clear();
+  }
+  void trim() {
+    if (blocks.size() > 64) blocks.resize(64);
+    if (transforms.capacity() > 4096) std::vector<Mat4>().swap(transforms);
+    if (memos.capacity() > 4096) std::vector<Mat4>().swap(memos);
+    if (path.capacity() > 4096) std::string().swap(path);
+    if (starts.capacity() > 4096) std::vector<std::size_t>().swap(starts);
+  }
+};
+Scratch& thread_scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
 class PyodeBuilder {
  public:
   PyodeBuilder(const Document& d, const BuildOptions& o, Scene& s, Diagnostics& g)
-      : doc(d), data(d.data()), sc(s), diags(g), pybrain(o.compat == Compat::pybrain) {}
+      : doc(d), data(d.data()), sc(s), diags(g), pybrain(o.compat == Compat::pybrain) {
+    scratch_.busy = true;
+    scratch_.reset();
+  }
+  ~PyodeBuilder() {
+    scratch_.trim();
+    scratch_.busy = false;
+  }
+  PyodeBuilder(const PyodeBuilder&) = delete;
+  PyodeBuilder& operator=(const PyodeBuilder&) = delete;
 
   bool run() {
     XmlNode root = doc.root();
     try {
       if (!root || root.name() != "xode")
-        throw invalid("Root element must be <xode>.", DocumentData::pugi_node(root));
+        throw invalid("Root element must be <xode>.", DocumentData::pugi_node(root).internal_object());
       PNode* top = make(nullptr, PKind::xode, nullptr);
-      root_children(DocumentData::pugi_node(root), top);
+      root_children(DocumentData::pugi_node(root).internal_object(), top);
       if (pybrain) pybrain_postprocess();
     } catch (const PyError& e) {
-      diags.error("xode.pyode." + e.category, e.type + ": " + e.message, doc.locate(data.node(PN(e.at))));
+      diags.error("xode.pyode." + e.category, e.type + ": " + e.message,
+                  doc.locate(data.node(pugi::xml_node(e.at))));
       return false;
     }
     return true;
@@ -185,42 +245,47 @@ class PyodeBuilder {
   Scene& sc;
   Diagnostics& diags;
   bool pybrain;
+  // The thread's scratch, or a private one for a build inside a build.
+  Scratch own_;
+  Scratch& scratch_ = thread_scratch().busy ? own_ : thread_scratch();
   // Nodes in blocks (a deque would allocate every second node).
   static constexpr std::size_t kBlock = 64;
-  std::vector<std::unique_ptr<PNode[]>> blocks_;
-  std::size_t used_ = kBlock;
+  std::vector<std::unique_ptr<PNode[]>>& blocks_ = scratch_.blocks;
+  std::size_t block_ = 0, used_ = 0;
   PNode* new_node() {
-    if (used_ == kBlock) {
-      blocks_.push_back(std::make_unique<PNode[]>(kBlock));
+    if (block_ == blocks_.size()) blocks_.push_back(std::make_unique<PNode[]>(kBlock));
+    PNode* n = &blocks_[block_][used_];
+    *n = PNode{};
+    if (++used_ == kBlock) {
+      ++block_;
       used_ = 0;
     }
-    return &blocks_.back()[used_++];
+    return n;
   }
   PNode* root_ = nullptr;
-  NameTable named_;
+  NameTable& named_ = scratch_.named;
   // <transform> results and memoised transform_of() of containers; version_ changes whenever a
   // node's transform does, which invalidates the memos.
-  std::vector<Mat4> transforms_, memos_;
+  std::vector<Mat4>& transforms_ = scratch_.transforms;
+  std::vector<Mat4>& memos_ = scratch_.memos;
   unsigned version_ = 1;
   // PyODE's object path of the innermost node being built (/world[0]/space[0]/body[2]) and where
   // each of its components starts.
-  std::string path_;
-  std::vector<std::size_t> starts_;
+  std::string& path_ = scratch_.path;
+  std::vector<std::size_t>& starts_ = scratch_.starts;
 
   // ---- errors as PyODE raises them ---------------------------------------------------------
   static PyError child_error(std::string_view parent, PN child) {
     return {"invalid-child", "ChildError",
-            "<" + std::string(child.name()) + "> is not a valid child of <" + std::string(parent) + ">.",
-            child.internal_object()};
+            "<" + std::string(pv::name(child)) + "> is not a valid child of <" + std::string(parent) + ">.",
+            child};
   }
-  static PyError invalid(std::string msg, PN at) {
-    return {"invalid", "InvalidError", std::move(msg), at.internal_object()};
-  }
+  static PyError invalid(std::string msg, PN at) { return {"invalid", "InvalidError", std::move(msg), at}; }
   static PyError unsupported(std::string msg, PN at) {
-    return {"unsupported", "NotImplementedError", std::move(msg), at.internal_object()};
+    return {"unsupported", "NotImplementedError", std::move(msg), at};
   }
   static PyError key_error(const char* name, PN at) {
-    return {"missing-attribute", "KeyError", "'" + std::string(name) + "'", at.internal_object()};
+    return {"missing-attribute", "KeyError", "'" + std::string(name) + "'", at};
   }
 
   // Python's float(attrs[name]) for a value found by attrs_of (nullptr: missing).
@@ -232,14 +297,14 @@ class PyodeBuilder {
     double d;
     if (!to_number(v, d))
       throw PyError{"bad-value", "ValueError", "could not convert string to float: '" + std::string(v) + "'",
-                    e.internal_object()};
+                    e};
     return d;
   }
   static long long pyint_value(PN e, const char* v) {
     auto i = parse_int(trim_value(v));
     if (!i)
       throw PyError{"bad-value", "ValueError",
-                    "invalid literal for int() with base 10: '" + std::string(v) + "'", e.internal_object()};
+                    "invalid literal for int() with base 10: '" + std::string(v) + "'", e};
     return *i;
   }
   // parser.parseVector
@@ -251,7 +316,7 @@ class PyodeBuilder {
       throw invalid("Vector attributes must be numbers.", e);
     return v;
   }
-  std::size_t offset(PN e) const { return data.node(e).offset(); }
+  std::size_t offset(PN e) const { return data.node(pugi::xml_node(e)).offset(); }
 
   // ---- tree ----------------------------------------------------------------------------------
   PNode* make(PNode* parent, PKind kind, const char* name) {
@@ -364,7 +429,7 @@ class PyodeBuilder {
       // pass-through
     } else {
       throw PyError{"importer-bug", "AttributeError", "module 'xode.parser' has no attribute 'InvalidError'",
-                    c.internal_object()};
+                    c};
     }
     for (PN g = first_el(c); g; g = next_el(g)) transform_child(g, st);
   }
@@ -602,7 +667,7 @@ class PyodeBuilder {
         m = cid == El::cylinder ? mass::cylinder(pyfloat_value(e, density), r, len)
                                 : mass::capsule(pyfloat_value(e, density), r, len);
     } else {
-      throw unsupported(pybrain ? "mass_shape <" + std::string(c.name()) + "> not supported" : "", c);
+      throw unsupported(pybrain ? "mass_shape <" + std::string(pv::name(c)) + "> not supported" : "", c);
     }
     for (PN g = first_el(c); g; g = next_el(g)) mass_shape(g, e, density, m);
   }
@@ -679,8 +744,7 @@ class PyodeBuilder {
       } else if (kid == El::body) {
         body(c, st.node);
       } else if (kid == El::joint) {
-        if (!pybrain)
-          throw PyError{"importer-bug", "NameError", "name 'nodename' is not defined", c.internal_object()};
+        if (!pybrain) throw PyError{"importer-bug", "NameError", "name 'nodename' is not defined", c};
         joint(c, st.node);
       } else if (kid == El::jointgroup || kid == El::ext) {
         geom_children(c, st);
@@ -880,12 +944,12 @@ class PyodeBuilder {
     constexpr int kLoStop = 0;  // axis_param_names()[0]
     bool has_lo = false, has_low = false;
     double low = 0;
-    for (pugi::xml_attribute at = a.first_attribute(); at; at = at.next_attribute()) {
-      const char* an = at.name();
+    for (pv::Attr at = pv::first_attribute(a); at; at = pv::next_attribute(at)) {
+      const char* an = pv::name(at);
       if (same(an, "x") || same(an, "y") || same(an, "z")) continue;
       int i = axis_param_index(an);
       if (i < 0) throw invalid("Invalid attribute '" + std::string(an) + "' of <axis> element.", a);
-      double v = pyfloat_value(a, at.value());
+      double v = pyfloat_value(a, pv::value(at));
       if (i == kLowStop) {
         has_low = true;
         low = v;
@@ -929,9 +993,10 @@ class PyodeBuilder {
   void pybrain_sections(std::vector<std::string_view>& affix,
                         std::vector<std::string_view>& passpairs) const {
     XmlNode root = doc.root();
-    for (PN c = DocumentData::pugi_node(root).next_sibling(); c; c = c.next_sibling()) {
-      if (c.type() != pugi::node_comment) continue;
-      std::string_view v = c.value();
+    for (PN c = pv::next_sibling(DocumentData::pugi_node(root).internal_object()); c;
+         c = pv::next_sibling(c)) {
+      if (pv::type(c) != pugi::node_comment) continue;
+      std::string_view v = pv::value(c);
       constexpr std::string_view kTag = "odeenvironment parameters";
       if (v.substr(0, kTag.size()) != kTag) continue;
       std::string_view current;

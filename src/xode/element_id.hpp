@@ -59,11 +59,18 @@ inline constexpr auto kIdTable = [] {
   }
   return t;
 }();
+// Names are short: an inline byte loop is cheaper than a call to memcmp.
+inline bool same_name(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
 inline El lookup_id(std::uint32_t h, std::string_view name) {
   for (std::size_t k = h & (kIdSlots - 1);; k = (k + 1) & (kIdSlots - 1)) {
     std::uint8_t i = kIdTable[k];
     if (i == 0xFF) return El::unknown;
-    if (kElementNames[i] == name) return static_cast<El>(i);
+    if (same_name(kElementNames[i], name)) return static_cast<El>(i);
   }
 }
 }  // namespace detail

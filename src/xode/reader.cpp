@@ -10,6 +10,7 @@
 
 #include "genokit/xode/document.hpp"
 #include "xode/document_data.hpp"
+#include "xode/pugi_view.hpp"
 #include "xode/xml_scan.hpp"
 
 namespace genokit::xode {
@@ -68,25 +69,39 @@ bool is_latin1_name(const std::string& enc) {
   return e == "iso-8859-1" || e == "latin1" || e == "latin-1" || e == "iso8859-1" || e == "iso_8859-1";
 }
 
-// Element count and nesting depth, checked over pugixml's tree by pugixml's own (non-recursive)
-// traversal: pugixml parses deep input without recursing, but our consumers recurse, so depth
-// is bounded here.
-struct Limits : pugi::xml_tree_walker {
-  std::size_t max_depth, max_elements, elements = 0;
+// Element count and nesting depth, checked over pugixml's tree in pre-order without recursion
+// (the order of pugixml's traverse(), through pugi_view.hpp): pugixml parses deep input without
+// recursing, but our consumers recurse, so depth is bounded here.
+struct Limits {
+  std::size_t elements = 0;
   bool too_deep = false, too_many = false;
   pugi::xml_node at;
-  Limits(std::size_t d, std::size_t e) : max_depth(d), max_elements(e) {}
-  bool for_each(pugi::xml_node& n) override {
-    if (n.type() != pugi::node_element) return true;
-    // depth() is 0 for the document's children; elements count from 1.
-    if (static_cast<std::size_t>(depth()) + 1 > max_depth || ++elements > max_elements) {
-      (static_cast<std::size_t>(depth()) + 1 > max_depth ? too_deep : too_many) = true;
-      at = n;
-      return false;
-    }
-    return true;
-  }
 };
+Limits check_limits(pv::Node dom, std::size_t max_depth, std::size_t max_elements) {
+  Limits r;
+  std::size_t depth = 0;  // of n; the document's children are at depth 0
+  pv::Node n = pv::first_child(dom);
+  while (n) {
+    // Elements count from 1 at depth 0.
+    if (pv::is_element(n) && (depth + 1 > max_depth || ++r.elements > max_elements)) {
+      (depth + 1 > max_depth ? r.too_deep : r.too_many) = true;
+      r.at = pugi::xml_node(n);
+      return r;
+    }
+    if (pv::Node c = pv::first_child(n)) {
+      n = c;
+      ++depth;
+      continue;
+    }
+    while (!pv::next_sibling(n)) {
+      n = pv::parent(n);
+      if (n == dom) return r;
+      --depth;
+    }
+    n = pv::next_sibling(n);
+  }
+  return r;
+}
 
 }  // namespace
 
@@ -167,8 +182,7 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
                 std::string("the file is not well-formed XML: ") + r.description() + hint,
                 static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, r.offset)));
   }
-  Limits lim(opt.max_depth, opt.max_elements);
-  data.dom.traverse(lim);
+  Limits lim = check_limits(data.dom.internal_object(), opt.max_depth, opt.max_elements);
   if (lim.too_deep)
     return fail("xode.too-deep",
                 "elements are nested more than " + std::to_string(opt.max_depth) + " levels deep",
