@@ -107,41 +107,61 @@ f0::NeuronLocation location_of(std::string_view cls) {
   return c && c->sdk ? c->pref_location : f0::NeuronLocation::none;
 }
 
-// Modifier letter kModifiers[I] with its constants built in (apply_modifier's operations, so
-// the same bits).
+// A run of `n` copies of modifier letter kModifiers[I], with the letter's constants built in and
+// the values kept in registers (apply_modifier's operations in the same order, so the same bits).
 template <std::size_t I>
-[[gnu::always_inline]] inline void modify_one(GeneProps& g, f0::Vec3& k) {
+[[gnu::always_inline]] inline void modify_run(GeneProps& g, f0::Vec3& k, std::uint32_t n) {
   constexpr Modifier m = kModifiers[I];
   if constexpr (m.op == ModOp::rotate) {
-    k.x += m.factor;
-  } else {
+    double x = k.x;
+    do x += m.factor;
+    while (--n);
+    k.x = x;
+  } else if constexpr (!m.normalise) {
     static_assert(m.op == ModOp::toward);
-    double& v = g.v[m.prop];
-    v += (m.target - v) * m.factor;
-    if constexpr (m.max != kNoMax)
-      if (v > m.max) v = m.max;
-    if constexpr (m.normalise) normalise_biol4(g);
+    double v = g.v[m.prop];
+    do {
+      v += (m.target - v) * m.factor;
+      if constexpr (m.max != kNoMax)
+        if (v > m.max) v = m.max;
+    } while (--n);
+    g.v[m.prop] = v;
+  } else {  // A/a, I/i, S/s, M/m: then normalise_biol4()
+    static_assert(m.op == ModOp::toward && m.max == kNoMax);
+    double mp = g.v[muscle_power], as = g.v[assimilation], st = g.v[stamina], in = g.v[ingestion];
+    double& v = m.prop == muscle_power ? mp : m.prop == assimilation ? as : m.prop == stamina ? st : in;
+    do {
+      v += (m.target - v) * m.factor;
+      const double sum = mp + as + st + in;
+      if (sum == 0) {
+        mp = as = st = in = 0.25;
+      } else {
+        mp /= sum;
+        as /= sum;
+        st /= sum;
+        in /= sum;
+      }
+    } while (--n);
+    g.v[muscle_power] = mp, g.v[assimilation] = as, g.v[stamina] = st, g.v[ingestion] = in;
   }
 }
 
-[[gnu::always_inline]] inline void modify(unsigned idx, GeneProps& g, f0::Vec3& k) {
-  // One jump table instead of loading and testing the letter's table entry.
+// `n` >= 1 copies of modifier letter kModifiers[idx]: one jump table instead of loading and
+// testing the letter's table entry.
+[[gnu::always_inline]] inline void modify(unsigned idx, GeneProps& g, f0::Vec3& k, std::uint32_t n) {
   switch (idx) {
     default:
       __builtin_unreachable();
-#define GENOKIT_F1_CASE(n) \
-  case n:                  \
-    modify_one<n>(g, k);   \
-    return;
-      GENOKIT_F1_CASE(0)
-      GENOKIT_F1_CASE(1) GENOKIT_F1_CASE(2) GENOKIT_F1_CASE(3) GENOKIT_F1_CASE(4) GENOKIT_F1_CASE(5)
-          GENOKIT_F1_CASE(6) GENOKIT_F1_CASE(7) GENOKIT_F1_CASE(8) GENOKIT_F1_CASE(9) GENOKIT_F1_CASE(10)
-              GENOKIT_F1_CASE(11) GENOKIT_F1_CASE(12) GENOKIT_F1_CASE(13) GENOKIT_F1_CASE(14)
-                  GENOKIT_F1_CASE(15) GENOKIT_F1_CASE(16) GENOKIT_F1_CASE(17) GENOKIT_F1_CASE(18)
-                      GENOKIT_F1_CASE(19) GENOKIT_F1_CASE(20) GENOKIT_F1_CASE(21) GENOKIT_F1_CASE(22)
-                          GENOKIT_F1_CASE(23) GENOKIT_F1_CASE(24) GENOKIT_F1_CASE(25) GENOKIT_F1_CASE(26)
-                              GENOKIT_F1_CASE(27) GENOKIT_F1_CASE(28) GENOKIT_F1_CASE(29)
+      // clang-format off
+#define GENOKIT_F1_CASE(i) case i: modify_run<i>(g, k, n); return;
+    GENOKIT_F1_CASE(0) GENOKIT_F1_CASE(1) GENOKIT_F1_CASE(2) GENOKIT_F1_CASE(3) GENOKIT_F1_CASE(4)
+    GENOKIT_F1_CASE(5) GENOKIT_F1_CASE(6) GENOKIT_F1_CASE(7) GENOKIT_F1_CASE(8) GENOKIT_F1_CASE(9)
+    GENOKIT_F1_CASE(10) GENOKIT_F1_CASE(11) GENOKIT_F1_CASE(12) GENOKIT_F1_CASE(13) GENOKIT_F1_CASE(14)
+    GENOKIT_F1_CASE(15) GENOKIT_F1_CASE(16) GENOKIT_F1_CASE(17) GENOKIT_F1_CASE(18) GENOKIT_F1_CASE(19)
+    GENOKIT_F1_CASE(20) GENOKIT_F1_CASE(21) GENOKIT_F1_CASE(22) GENOKIT_F1_CASE(23) GENOKIT_F1_CASE(24)
+    GENOKIT_F1_CASE(25) GENOKIT_F1_CASE(26) GENOKIT_F1_CASE(27) GENOKIT_F1_CASE(28) GENOKIT_F1_CASE(29)
 #undef GENOKIT_F1_CASE
+      // clang-format on
   }
 }
 static_assert(kModifiers.size() == 30, "one case per modifier letter");
@@ -223,7 +243,7 @@ class Converter {
   Seg segment(std::size_t slot);
   template <bool kMap>
   void run_stack();
-  [[gnu::always_inline]] int make_part(const GeneProps& g, std::uint32_t pos);
+  [[gnu::always_inline]] int make_part(const GeneProps& g, double inv_w, std::uint32_t pos);
   [[gnu::always_inline]] void make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g,
                                          std::uint32_t pos);
   std::uint32_t neuron(std::uint32_t open, const GeneProps& g);
@@ -312,6 +332,8 @@ class Converter {
       e.in = bits, e.out = round6(v);
     return e.out;
   }
+  // A colour: almost always the default 0.5 (only D/d/G/g/B/b change it; no decay).
+  [[gnu::always_inline]] double r6c(double v) { return v == 0.5 ? 0.5 : r6(red, v); }
   double energy_ = 0, energy_div_ = 0;
   double last_power_ = 0;
   std::size_t inputs_total_ = 0;  // inputs added (= connections unless a weight fails)  // muscle power of
@@ -420,14 +442,14 @@ const char* Converter::g6(double v) {
   return e.text;
 }
 
-inline int Converter::make_part(const GeneProps& g, std::uint32_t pos) {
+inline int Converter::make_part(const GeneProps& g, double inv_w, std::uint32_t pos) {
   f0::Part& p = m_.parts.emplace_back();
-  p.dn = r6(kDensity, 1.0 / g[weight]);
+  p.dn = inv_w == 1.0 ? 1.0 : r6(kDensity, inv_w);
   p.fr = r6(friction, g[friction]);
   p.ing = r6(ingestion, g[ingestion]);
   p.as = r6(assimilation, g[assimilation]);
   p.vs = r6(visual_size, g[visual_size]);
-  p.color = {r6(red, g[red]), r6(green, g[green]), r6(blue, g[blue])};
+  p.color = {r6c(g[red]), r6c(g[green]), r6c(g[blue])};
   p.src = {0, 0, static_cast<std::int64_t>(pos), 1};
   // p.mass (1.0) doubles as the density averaging count: it ends as the number of joints at the
   // part (its own joint plus one per stick starting there), which is the f0 build's mass.
@@ -726,12 +748,14 @@ Converter::Seg Converter::segment(std::size_t slot) {
     const char c = t_[pos];
     const std::uint8_t cc = kCharClass[static_cast<unsigned char>(c)];
     if (cc - 1u < kModifiers.size()) {
-      modify(cc - 1u, g, k);
+      std::uint32_t end = pos + 1;  // a run of the same letter ("LLLL")
+      while (end < n_ && t_[end] == c) ++end;
+      modify(cc - 1u, g, k, end - pos);
       if constexpr (kMap) {
-        map(pos, pos + 1, ElementKind::part, sp_map);
+        for (; pos < end; ++pos) map(pos, pos + 1, ElementKind::part, sp_map);
         if (sp_map == 0) part0_mapped_ = true;
       }
-      ++pos;
+      pos = end;
       continue;
     }
     switch (cc) {
@@ -746,21 +770,24 @@ Converter::Seg Converter::segment(std::size_t slot) {
         bool fresh = false;
         if (sp < 0) {
           if (m_.parts.empty()) {
-            sp = make_part(g, pos);
+            sp = make_part(g, g[weight] == 1.0 ? 1.0 : 1.0 / g[weight], pos);
             fresh = true;
             if (kMap && !part0_mapped_) map(pos, pos + 1, ElementKind::part, 0), part0_mapped_ = true;
           } else {
             sp = 0;
           }
         }
+        // 1/weight, without dividing for the usual weight 1.
+        const double inv_w = g[weight] == 1.0 ? 1.0 : 1.0 / g[weight];
         if (!fresh) {
           f0::Part& p = m_.parts[sp];
-          p.dn = ((p.mass * p.dn) + 1.0 / g[weight]) / (p.mass + 1.0);
+          // Averaging 1 into density 1 gives exactly 1 ((m*1+1)/(m+1) with a small integer m).
+          if (p.dn != 1.0 || inv_w != 1.0) p.dn = ((p.mass * p.dn) + inv_w) / (p.mass + 1.0);
           p.mass += 1.0;
         }
         energy_ += 0.9 * g[energy] + 0.1;
         energy_div_ += 1.0;
-        const int ep = make_part(g, pos);
+        const int ep = make_part(g, inv_w, pos);
         make_joint(sp, ep, k, g, pos);
         if constexpr (kMap) {
           map(pos, pos + 1, ElementKind::part, ep);
