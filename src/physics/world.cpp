@@ -204,6 +204,11 @@ double get_axis_param(dJointID j, xode::JointType t, int param) {
       return 0;
   }
 }
+// All three components +0.0 (what ODE gives a new body).
+bool zero(const xode::Vec3& v) {
+  return v[0] == 0 && v[1] == 0 && v[2] == 0 && !std::signbit(v[0]) && !std::signbit(v[1]) &&
+         !std::signbit(v[2]);
+}
 void to_ode(const xode::Mat3& r, dMatrix3 R) {
   for (int i = 0; i < 3; ++i) {
     for (int k = 0; k < 3; ++k) R[i * 4 + k] = r[static_cast<std::size_t>(i * 3 + k)];
@@ -273,15 +278,18 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
     dMatrix3 R;
     to_ode(b.rotation, R);
     dBodySetRotation(id, R);
-    dBodySetTorque(id, b.torque[0], b.torque[1], b.torque[2]);
-    dBodySetForce(id, b.force[0], b.force[1], b.force[2]);
+    // A new body has zero force, torque and velocities: only other values (-0.0 included) are set.
+    if (!zero(b.torque)) dBodySetTorque(id, b.torque[0], b.torque[1], b.torque[2]);
+    if (!zero(b.force)) dBodySetForce(id, b.force[0], b.force[1], b.force[2]);
     if (b.finite_rotation_set) {
       dBodySetFiniteRotationMode(id, b.finite_rotation_mode);
       dBodySetFiniteRotationAxis(id, b.finite_rotation_axis[0], b.finite_rotation_axis[1],
                                  b.finite_rotation_axis[2]);
     }
-    dBodySetLinearVel(id, b.linear_velocity[0], b.linear_velocity[1], b.linear_velocity[2]);
-    dBodySetAngularVel(id, b.angular_velocity[0], b.angular_velocity[1], b.angular_velocity[2]);
+    if (!zero(b.linear_velocity))
+      dBodySetLinearVel(id, b.linear_velocity[0], b.linear_velocity[1], b.linear_velocity[2]);
+    if (!zero(b.angular_velocity))
+      dBodySetAngularVel(id, b.angular_velocity[0], b.angular_velocity[1], b.angular_velocity[2]);
     if (b.has_mass) {
       dMass m;
       dMassSetZero(&m);

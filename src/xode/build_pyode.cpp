@@ -215,6 +215,12 @@ class PyodeBuilder {
       : doc(d), data(d.data()), sc(s), diags(g), pybrain(o.compat == Compat::pybrain) {
     scratch_.busy = true;
     scratch_.reset();
+    // Room for the objects up front (growing moves every object built so far): a quarter of the
+    // elements the reader counted is more than the corpus files need.
+    std::size_t room = std::min<std::size_t>(data.element_count, 4096) / 4;
+    sc.bodies.reserve(room);
+    sc.geoms.reserve(room);
+    sc.joints.reserve(room);
   }
   ~PyodeBuilder() {
     scratch_.trim();
@@ -956,6 +962,7 @@ class PyodeBuilder {
         continue;
       }
       if (i == kLoStop) has_lo = true;
+      if (ax.params.empty()) ax.params.reserve(4);
       ax.params.emplace_back(i, v);
     }
     if (has_low) {
@@ -1047,8 +1054,12 @@ class PyodeBuilder {
       ++i;
     }
     // passpairs: Python literals, a string or a tuple of strings per line.
+    sc.passpairs.reserve(passpairs.size());
     for (std::string_view s : passpairs) {
       std::vector<std::string> group;
+      group.reserve(static_cast<std::size_t>(std::count(s.begin(), s.end(), '\'') +
+                                             std::count(s.begin(), s.end(), '"')) /
+                    2);
       for (std::size_t p = 0; p < s.size(); ++p) {
         char q = s[p];
         if (q != '\'' && q != '"') continue;

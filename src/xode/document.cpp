@@ -257,7 +257,14 @@ std::size_t Document::attr_offset(const XmlNode& e, std::string_view name) const
 
 Location Document::locate(std::size_t offset) const {
   Location loc;
-  if (offset != kNoOffset) {
+  std::string_view text = d_->text;
+  if (offset != kNoOffset && indexed_size_ != text.size() && offset <= text.size() &&
+      text.substr(0, offset).find('\n') == std::string_view::npos) {
+    // On the first line (the BOM note, one-line documents): no index needed.
+    loc.line = 1;
+    loc.column = static_cast<std::uint32_t>(offset + 1);
+    loc.offset = static_cast<std::int64_t>(offset);
+  } else if (offset != kNoOffset) {
     if (indexed_size_ != d_->text.size()) {
       lines_ = LineIndex(d_->text);
       indexed_size_ = d_->text.size();

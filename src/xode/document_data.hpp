@@ -20,6 +20,8 @@ struct DocumentData {
   std::unordered_map<const pugi::xml_node_struct*, std::size_t> offsets;
   // <ext> elements changed in code no longer have source bytes to write back.
   std::unordered_set<const pugi::xml_node_struct*> edited;
+  // Elements in the document as read (a size hint for the scene builders; 0 when built in code).
+  std::size_t element_count = 0;
 
   XmlNode node(const pugi::xml_node& n) { return XmlNode(this, n.internal_object()); }
   static pugi::xml_node pugi_node(const XmlNode& n) { return pugi::xml_node(n.n_); }

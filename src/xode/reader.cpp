@@ -183,6 +183,7 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
                 static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, r.offset)));
   }
   Limits lim = check_limits(data.dom.internal_object(), opt.max_depth, opt.max_elements);
+  data.element_count = lim.elements;
   if (lim.too_deep)
     return fail("xode.too-deep",
                 "elements are nested more than " + std::to_string(opt.max_depth) + " levels deep",
