@@ -102,6 +102,11 @@ std::string quoted(std::string_view s) {
   return out + "'";
 }
 
+bool class_known(std::string_view cls) {
+  const f0::NeuronClass* c = find_class(cls);
+  return c && c->sdk;
+}
+
 f0::NeuronLocation location_of(std::string_view cls) {
   const f0::NeuronClass* c = find_class(cls);
   return c && c->sdk ? c->pref_location : f0::NeuronLocation::none;
@@ -253,6 +258,7 @@ class Converter {
   void set_param(ParamSet& ps, std::string_view name, double v, std::uint32_t pos);
   // `details` is ignored for a bracket neuron (its details are set when the bracket ends).
   int add_neuron(std::string_view details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket = false);
+  f0::Neuron& new_neuron(f0::NeuronLocation loc, std::uint32_t pos);
   void describe(f0::Neuron& nr);
   void add_input(int target, int source, double weight) {
     f0::Input& in = m_.neurons[target].inputs.emplace_back();
@@ -275,12 +281,18 @@ class Converter {
   bool strict_failed_ = false;
   bool failed_ = false;
 
+  static constexpr int kTrigBits = 12, kRoundBits = 14;  // cache sizes (log2)
   // Working memory, reused across calls on the same thread (no allocation per genotype).
   struct Scratch {
     std::vector<std::int32_t> close, link;  // branch groups: '(' -> closer / first ','; ',' -> next ','
     std::vector<Task> stack;
     std::vector<int> bracket;  // f1 bracket number -> f0 neuron index
     std::vector<RelConn> rel;
+    struct Receptor {
+      int source;
+      double weight;
+    };
+    std::vector<Receptor> receptors;  // of the bracket being read
     struct Open {
       std::uint32_t pos, last_comma;
     };
@@ -291,7 +303,7 @@ class Converter {
       std::uint64_t bits = 0;
       double s = 0, c = 1;
     };
-    std::array<SinCos, 256> trig;
+    std::array<SinCos, std::size_t{1} << kTrigBits> trig;
     // "%g" texts of recent muscle powers and bend ranges (old-style and output muscles).
     struct G6 {
       std::uint64_t bits = 0;
@@ -305,12 +317,12 @@ class Converter {
       std::uint64_t in = 0;
       double out = 0;
     };
-    std::array<Rounded, 1024> rounded;
+    std::array<Rounded, std::size_t{1} << kRoundBits> rounded;
     bool busy = false;
   };
-  static Scratch& scratch() {
-    thread_local Scratch s;
-    return s;
+  static Scratch& scratch() {  // on the heap: the caches are too big for thread-local storage
+    thread_local const std::unique_ptr<Scratch> s = std::make_unique<Scratch>();
+    return *s;
   }
   // Used if a conversion runs inside another on the same thread (never today).
   std::unique_ptr<Scratch> own_;
@@ -324,10 +336,19 @@ class Converter {
   // values (colours never decay, decay has fixed points), so the rounding is mostly skipped.
   static constexpr int kDensity = kPropCount, kRotX = kPropCount + 1, kRotZ = kPropCount + 2;
   // Through the shared cache only: a per-slot "same as last time" test mispredicts too often.
+  // sin/cos of `a` through the cache.
+  [[gnu::always_inline]] const Scratch::SinCos& trig(double a) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &a, sizeof bits);
+    auto& e = sc_.trig[(bits * 0x9E3779B97F4A7C15ull) >> (64 - kTrigBits)];
+    if (e.bits != bits) [[unlikely]]
+      e.bits = bits, e.s = std::sin(a), e.c = std::cos(a);
+    return e;
+  }
   [[gnu::always_inline]] double r6(int /*slot*/, double v) {
     std::uint64_t bits;
     std::memcpy(&bits, &v, sizeof bits);
-    auto& e = sc_.rounded[(bits * 0x9E3779B97F4A7C15ull) >> 54];
+    auto& e = sc_.rounded[(bits * 0x9E3779B97F4A7C15ull) >> (64 - kRoundBits)];
     if (e.in != bits) [[unlikely]]
       e.in = bits, e.out = round6(v);
     return e.out;
@@ -405,13 +426,7 @@ void Converter::prepass() {
 // f0::orient_from_rotation({rx, 0, rz}) (same operations, so the same bits), with sin/cos of
 // recently seen angles reused.
 inline f0::Orient Converter::joint_orient(double rx, double rz) {
-  auto sc = [this](double a) -> const Scratch::SinCos& {
-    std::uint64_t bits;
-    std::memcpy(&bits, &a, sizeof bits);
-    auto& e = sc_.trig[(bits * 0x9E3779B97F4A7C15ull) >> 56];
-    if (e.bits != bits) e.bits = bits, e.s = std::sin(a), e.c = std::cos(a);
-    return e;
-  };
+  auto sc = [this](double a) { return trig(a); };
   f0::Orient o;
   if (rx != 0) {
     const auto& t = sc(rx);
@@ -528,17 +543,23 @@ void Converter::describe(f0::Neuron& nr) {
 }
 
 int Converter::add_neuron(std::string_view details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket) {
-  f0::Neuron& nr = m_.neurons.emplace_back();
+  f0::Neuron& nr = new_neuron(loc, pos);
   if (!bracket) {
     nr.details.assign(details);
     describe(nr);
   }  // a bracket neuron is described when its bracket ends
+  return static_cast<int>(m_.neurons.size() - 1);
+}
+
+// A neuron with default details, attached as `loc` says to the last joint or its end part.
+f0::Neuron& Converter::new_neuron(f0::NeuronLocation loc, std::uint32_t pos) {
+  f0::Neuron& nr = m_.neurons.emplace_back();
   if (loc == f0::NeuronLocation::joint)
     nr.joint = static_cast<int>(m_.joints.size() - 1);
   else if (loc == f0::NeuronLocation::part)
     nr.part = m_.joints.back().p2;
   nr.src = {0, 0, static_cast<std::int64_t>(pos), 1};
-  return static_cast<int>(m_.neurons.size() - 1);
+  return nr;
 }
 
 // One token of a bracket, [b, e) (notes §7.2).
@@ -603,13 +624,25 @@ void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, Param
     rel_.push_back({bn, f1num, off, w, nb, e});
   } else if (is_upper(c0) || c0 == '*' || c0 == '|' || c0 == '@') {  // receptor
     const double w = weight_value(trim_both(value), b + static_cast<std::uint32_t>(colon) + 1);
+    const f0::NeuronClass* rc = find_class(name);
+    const bool known = rc && rc->sdk;
     if (trim_both(name).size() != name.size())
       lint("f1.receptor-name-blank",
            "Receptor class " + quoted(name) + " ends with a blank, so the SDK creates an unknown class", nb);
-    else if (!find_class(name) || !find_class(name)->sdk)
+    else if (!known)
       lint("f1.unknown-neuron-class", "Neuron class " + quoted(name) + " is not in the SDK r909 library", nb);
-    const int rn = add_neuron(name, location_of(name), nb);
-    add_input(bn, rn, w);
+    const f0::NeuronLocation loc = known ? rc->pref_location : f0::NeuronLocation::none;
+    int rn;
+    if (!std::memchr(name.data(), ':', name.size())) {  // describe()'s result, directly
+      f0::Neuron& nr = new_neuron(loc, nb);
+      nr.details.assign(name);
+      nr.class_name.assign(name);
+      nr.known_class = known;
+      rn = static_cast<int>(m_.neurons.size() - 1);
+    } else {
+      rn = add_neuron(name, loc, nb);
+    }
+    sc_.receptors.push_back({rn, w});  // bn's inputs, added when its bracket ends
     map(nb, e, ElementKind::neuron, rn);
   } else if (c0 == '>' && name.size() >= 2) {  // output
     const std::string_view v = trim_both(value);
@@ -701,8 +734,14 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
     put(":p=");
     put(g6(last_power_));
     if (t_[b] == '|') put(",r="), put(g6(g.bend_range));
-    const std::string_view details(buf, len);
-    const int mn = add_neuron(details, f0::NeuronLocation::joint, b);
+    // describe()'s result, directly: class '|' or '@' (both in the library), then the parameters.
+    f0::Neuron& nr = new_neuron(f0::NeuronLocation::joint, b);
+    nr.details.assign(buf, len);
+    nr.params.assign(buf + 2, len - 2);
+    nr.class_name.assign(buf, 1);
+    static const bool muscles_known = class_known("|") && class_known("@");
+    nr.known_class = muscles_known;
+    const int mn = static_cast<int>(m_.neurons.size() - 1);
     add_input(mn, bn, 1.0);
     map(b, b + 1, ElementKind::neuron, mn);
     ++b;
@@ -719,8 +758,12 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
     s = e + 1;
   }
   f0::Neuron& nr = m_.neurons[bn];
-  // Room for the relative connections added at the end (one allocation instead of several).
-  if (rel_.size() > rel_before) nr.inputs.reserve(nr.inputs.size() + (rel_.size() - rel_before));
+  // The receptors' inputs, with room for the relative connections added at the end (one
+  // allocation instead of several).
+  auto& rec = sc_.receptors;
+  if (const std::size_t total = rec.size() + (rel_.size() - rel_before)) nr.inputs.reserve(total);
+  for (const auto& r : rec) add_input(bn, r.source, r.weight);
+  rec.clear();
   // What describe() would derive from the details: the class token has no ':'.
   ps.describe(nr.details, nr.params);
   if (nr.class_name != ps.cls()) nr.class_name.assign(ps.cls());
@@ -890,7 +933,7 @@ void Converter::run_stack() {
 
 void Converter::run() {
   sc_.busy = true;
-  stack_.clear(), bracket_.clear(), rel_.clear();
+  stack_.clear(), bracket_.clear(), rel_.clear(), sc_.receptors.clear();
   prepass();
   run_walk();
   sc_.busy = false;

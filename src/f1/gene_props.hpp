@@ -127,7 +127,7 @@ inline const Modifier* find_modifier(char c) {  // nullptr when `c` is not a mod
   return u < 128 && kByChar[u] ? &kModifiers[kByChar[u] - 1] : nullptr;
 }
 
-inline void normalise_biol4(GeneProps& g) {
+[[gnu::always_inline]] inline void normalise_biol4(GeneProps& g) {
   auto& v = g.v;
   const double sum = v[muscle_power] + v[assimilation] + v[stamina] + v[ingestion];
   if (sum == 0) {
@@ -152,7 +152,7 @@ inline void apply_modifier(GeneProps& g, const Modifier& m) {
 }
 
 // After a stick (before the next segment).
-inline void decay(GeneProps& g) {
+[[gnu::always_inline]] inline void decay(GeneProps& g) {
   for (const auto& d : kDecays) {
     double& v = g.v[d.prop];
     if (d.op == DecayOp::affine)
