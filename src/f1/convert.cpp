@@ -310,7 +310,7 @@ class Converter {
       bool used = false;
       char text[32] = {};
     };
-    std::array<G6, 64> g6;
+    std::array<G6, 512> g6;
     // round6() of recent values across genotypes (decays and modifiers repeat the same values).
     // Entries start as 0 -> 0, which is right.
     struct Rounded {
@@ -426,10 +426,9 @@ void Converter::prepass() {
 // f0::orient_from_rotation({rx, 0, rz}) (same operations, so the same bits), with sin/cos of
 // recently seen angles reused.
 inline f0::Orient Converter::joint_orient(double rx, double rz) {
-  auto sc = [this](double a) { return trig(a); };
   f0::Orient o;
   if (rx != 0) {
-    const auto& t = sc(rx);
+    const auto& t = trig(rx);
     const double s = t.s, cs = t.c;
     for (f0::Vec3* v : {&o.x, &o.y, &o.z}) {
       const double y = cs * v->y - s * v->z, z = s * v->y + cs * v->z;
@@ -438,7 +437,7 @@ inline f0::Orient Converter::joint_orient(double rx, double rz) {
     }
   }
   if (rz != 0) {
-    const auto& t = sc(rz);
+    const auto& t = trig(rz);
     const double s = t.s, cs = t.c;
     for (f0::Vec3* v : {&o.x, &o.y, &o.z}) {
       const double x = cs * v->x - s * v->y, y = s * v->x + cs * v->y;
@@ -452,7 +451,7 @@ inline f0::Orient Converter::joint_orient(double rx, double rz) {
 const char* Converter::g6(double v) {
   std::uint64_t bits;
   std::memcpy(&bits, &v, sizeof bits);
-  auto& e = sc_.g6[(bits * 0x9E3779B97F4A7C15ull) >> 58];
+  auto& e = sc_.g6[(bits * 0x9E3779B97F4A7C15ull) >> 55];
   if (!e.used || e.bits != bits) e.bits = bits, e.used = true, format_g6(v, e.text, sizeof e.text);
   return e.text;
 }

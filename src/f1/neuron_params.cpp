@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "genokit/f0/neuron_classes.hpp"
@@ -24,10 +25,10 @@ const std::string& cached_number(double v) {
     bool used = false;
     std::string text;
   };
-  thread_local std::array<Slot, 64> cache;
+  thread_local const auto cache = std::make_unique<std::array<Slot, 512>>();  // heap: big
   std::uint64_t bits;
   std::memcpy(&bits, &v, sizeof bits);
-  Slot& s = cache[(bits ^ (bits >> 29) ^ (bits >> 43)) & 63];
+  Slot& s = (*cache)[(bits * 0x9E3779B97F4A7C15ull) >> 55];
   if (!s.used || s.bits != bits) s.bits = bits, s.used = true, s.text = sdk_number(v);
   return s.text;
 }
@@ -119,14 +120,14 @@ void ParamSet::write() {
     std::array<double, kMax> num{};
     std::string text;
   };
-  thread_local std::array<Entry, 32> cache;
+  thread_local const auto cache = std::make_unique<std::array<Entry, 256>>();  // heap: big
   std::uint64_t h = reinterpret_cast<std::uintptr_t>(cls_class_);
   for (std::size_t i = 0; i < props.size(); ++i) {
     std::uint64_t bits;
     std::memcpy(&bits, &num_[i], sizeof bits);
     h = (h ^ bits) * 0x9E3779B97F4A7C15ull;
   }
-  Entry& e = cache[h >> 59];
+  Entry& e = (*cache)[h >> 56];
   if (e.cls == cls_class_ && std::memcmp(e.num.data(), num_.data(), props.size() * sizeof(double)) == 0) {
     params_ = e.text;  // same class, same bits: the same text
     return;
