@@ -252,8 +252,8 @@ class Converter {
   [[gnu::always_inline]] void make_joint(int p1, int p2, const f0::Vec3& k, const GeneProps& g,
                                          std::uint32_t pos);
   std::uint32_t neuron(std::uint32_t open, const GeneProps& g);
-  void token(std::uint32_t b, std::uint32_t e, int bn, int f1num, ParamSet& ps, bool& class_set,
-             bool old_style, const GeneProps& g);
+  void token(std::uint32_t b, std::uint32_t e, std::size_t colon, int bn, int f1num, ParamSet& ps,
+             bool& class_set, bool old_style, const GeneProps& g);
   double weight_value(std::string_view v, std::uint32_t pos);
   void set_param(ParamSet& ps, std::string_view name, double v, std::uint32_t pos);
   // `details` is ignored for a bracket neuron (its details are set when the bracket ends).
@@ -486,8 +486,11 @@ inline void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneP
   f0::Part& b = m_.parts[p2];
   const f0::Orient r = joint_orient(j.rot.x, j.rot.z);
   b.orient = {apply(a.orient, r.x), apply(a.orient, r.y), apply(a.orient, r.z)};  // f0::compose
-  const f0::Vec3 d = apply(b.orient, j.d);
-  b.pos = {a.pos.x + d.x, a.pos.y + d.y, a.pos.z + d.z};
+  // apply(b.orient, {len, 0, 0}) without the zero terms: they only add signed zeros, and a
+  // position is never -0 (the root is +0 and x + y is -0 only when both are), so the sums below
+  // have the same bits.
+  const double len = j.d.x;
+  b.pos = {a.pos.x + len * b.orient.x.x, a.pos.y + len * b.orient.x.y, a.pos.z + len * b.orient.x.z};
   last_power_ = g[muscle_power];
 }
 
@@ -562,10 +565,10 @@ f0::Neuron& Converter::new_neuron(f0::NeuronLocation loc, std::uint32_t pos) {
 }
 
 // One token of a bracket, [b, e) (notes §7.2).
-void Converter::token(std::uint32_t b, std::uint32_t e, int bn, int f1num, ParamSet& ps, bool& class_set,
-                      bool old_style, const GeneProps& g) {
+// `colon`: the token's last ':' (relative to b), npos when none.
+void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int bn, int f1num, ParamSet& ps,
+                      bool& class_set, bool old_style, const GeneProps& g) {
   const std::string_view tok(t_.data() + b, e - b);
-  const std::size_t colon = tok.rfind(':');
   if (colon == std::string_view::npos) {
     const std::string_view name = trim_both(tok);
     if (name.empty()) return;
@@ -749,11 +752,16 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
   bool class_set = false;
   const std::size_t rel_before = rel_.size();
   for (std::uint32_t s = b; s <= q && s <= n_;) {
-    std::uint32_t e = q;  // the token ends at the next ',' (or at the bracket's end)
-    if (s < q)
-      if (const void* comma = std::memchr(t_.data() + s, ',', q - s))
-        e = static_cast<std::uint32_t>(static_cast<const char*>(comma) - t_.data());
-    token(s, e, bn, f1num, ps, class_set, old_style, g);
+    // The token ends at the next ',' (or at the bracket's end); its last ':' found on the way
+    // (tokens are a few bytes: a loop is cheaper than memchr + rfind).
+    std::uint32_t e = s;
+    std::size_t colon = std::string_view::npos;
+    for (; e < q; ++e) {
+      const char ch = t_[e];
+      if (ch == ',') break;
+      if (ch == ':') colon = e - s;
+    }
+    token(s, e, colon, bn, f1num, ps, class_set, old_style, g);
     s = e + 1;
   }
   f0::Neuron& nr = m_.neurons[bn];
