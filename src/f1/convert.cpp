@@ -497,7 +497,10 @@ inline void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneP
 double Converter::weight_value(std::string_view v, std::uint32_t pos) {
   double w = 0;
   // Plain decimals ("1", "-0.5"): the exact fast path sdk_parse_double would take, inline.
-  if (!v.empty() && scan_plain_decimal(v.data(), v.data() + v.size(), w) == v.size()) return w;
+  // `v` lies in the text, so the scanner may read ahead up to the text's end (8 digits at a time).
+  const char* const end = v.data() + v.size();
+  const char* const limit = std::max(end, t_.data() + n_);
+  if (!v.empty() && scan_plain_decimal(v.data(), end, limit, w) == v.size()) return w;
   if (!sdk_parse_double(v, w)) {
     sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(v) + "'");
     warn("f1.bad-number", "Cannot read the number " + quoted(v) + "; the SDK uses 0", pos);

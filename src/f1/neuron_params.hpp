@@ -76,9 +76,9 @@ class ParamSet {
   std::string params_;
   const f0::NeuronClass* cls_class_ = nullptr;
   bool resolved_ = false;
-  bool nums_ = false;   // num_ holds the values params_ (or the text it stands for) reads as
-  bool stale_ = false;  // params_ must be written from num_
-  std::array<double, kMax> num_{};
+  bool nums_ = false;             // num_ holds the values params_ (or the text it stands for) reads as
+  bool stale_ = false;            // params_ must be written from num_
+  std::array<double, kMax> num_;  // filled (defaults or read text) before use
 };
 
 // Sets `name` = `value` on `ps` when its class is in the SDK library and has that parameter.
