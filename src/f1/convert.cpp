@@ -295,6 +295,7 @@ class Converter {
     std::vector<Receptor> receptors;  // of the bracket being read
     struct Open {
       std::uint32_t pos, last_comma;
+      bool paren;  // '(' (else '[')
     };
     std::vector<Open> open;
     std::vector<std::uint32_t> pending;
@@ -367,28 +368,43 @@ class Converter {
 // group's ',' are written: they are the only ones the walk reads.
 void Converter::prepass() {
   if (close_.size() < n_) close_.resize(n_), link_.resize(n_);  // only grown: no refill per genotype
-  auto& st = sc_.open;
-  auto& pending = sc_.pending;  // '[' waiting for the next ']' or ')'
-  st.clear();
-  pending.clear();
+  // Raw pointers and counts in locals: the stores into close/link cannot then force reloads of
+  // vector members.
+  std::int32_t* const close = close_.data();
+  std::int32_t* const link = link_.data();
+  const char* const t = t_.data();
+  auto& st_vec = sc_.open;          // open '(' and '[', innermost last
+  auto& pending_vec = sc_.pending;  // '[' waiting for the next ']' or ')'
+  if (st_vec.size() < 64) st_vec.resize(64);
+  if (pending_vec.size() < st_vec.size()) pending_vec.resize(st_vec.size());
+  Scratch::Open* st = st_vec.data();
+  std::uint32_t* pending = pending_vec.data();
+  std::size_t depth = 0, npending = 0, cap = st_vec.size();
   std::size_t sticks = 0, brackets = 0;
+  const std::int32_t unclosed = static_cast<std::int32_t>(n_);
   auto structural = [&](std::uint32_t i) {
-    const char ch = t_[i];
-    if (ch == ',') {  // most of them are inside brackets (and do nothing)
-      if (!st.empty() && t_[st.back().pos] == '(') {
-        link_[st.back().last_comma] = static_cast<std::int32_t>(i);
-        link_[i] = -1;
-        st.back().last_comma = i;
+    const char ch = t[i];
+    if (ch == ',') {  // a ',' directly in a '(' group links; one in a bracket does nothing
+      if (depth != 0 && st[depth - 1].paren) {
+        Scratch::Open& o = st[depth - 1];
+        link[o.last_comma] = static_cast<std::int32_t>(i);
+        link[i] = -1;
+        o.last_comma = i;
       }
     } else if (ch == ']' || ch == ')') {
-      if (!st.empty()) close_[st.back().pos] = static_cast<std::int32_t>(i), st.pop_back();
-      for (std::uint32_t b : pending) link_[b] = static_cast<std::int32_t>(i);
-      pending.clear();
-    } else {  // '[' or '('
-      if (ch == '[') ++brackets, pending.push_back(i);
-      st.push_back({i, i});
-      close_[i] = static_cast<std::int32_t>(n_);  // unclosed until its closer is seen
-      link_[i] = -1;
+      if (depth != 0) close[st[--depth].pos] = static_cast<std::int32_t>(i);
+      for (std::size_t k = 0; k < npending; ++k) link[pending[k]] = static_cast<std::int32_t>(i);
+      npending = 0;
+    } else {                            // '[' or '('
+      if (depth == cap) [[unlikely]] {  // npending <= depth: both grow together
+        cap *= 2;
+        st_vec.resize(cap), pending_vec.resize(cap);
+        st = st_vec.data(), pending = pending_vec.data();
+      }
+      if (ch == '[') ++brackets, pending[npending++] = i;
+      st[depth++] = {i, i, ch == '('};
+      close[i] = unclosed;  // until its closer is seen
+      link[i] = -1;
     }
   };
   std::uint32_t i = static_cast<std::uint32_t>(body_);
@@ -417,7 +433,7 @@ void Converter::prepass() {
     else if (ch == '(' || ch == ')' || ch == '[' || ch == ']' || ch == ',')
       structural(i);
   }
-  for (std::uint32_t b : pending) link_[b] = static_cast<std::int32_t>(n_);
+  for (std::size_t k = 0; k < npending; ++k) link[pending[k]] = unclosed;
   m_.parts.reserve(sticks + 1);
   m_.joints.reserve(sticks);
   m_.neurons.reserve(brackets * 2);
