@@ -357,9 +357,8 @@ class Converter {
   // A colour: almost always the default 0.5 (only D/d/G/g/B/b change it; no decay).
   [[gnu::always_inline]] double r6c(double v) { return v == 0.5 ? 0.5 : r6(red, v); }
   double energy_ = 0, energy_div_ = 0;
-  double last_power_ = 0;
-  std::size_t inputs_total_ = 0;  // inputs added (= connections unless a weight fails)  // muscle power of
-                                  // the state at the last joint's X
+  double last_power_ = 0;         // muscle power of the state at the last joint's X
+  std::size_t inputs_total_ = 0;  // inputs added (= connections unless a weight fails)
   bool part0_mapped_ = false;
 };
 
@@ -502,9 +501,9 @@ inline void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneP
   f0::Part& b = m_.parts[p2];
   const f0::Orient r = joint_orient(j.rot.x, j.rot.z);
   b.orient = {apply(a.orient, r.x), apply(a.orient, r.y), apply(a.orient, r.z)};  // f0::compose
-  // apply(b.orient, {len, 0, 0}) without the zero terms: they only add signed zeros, and a
-  // position is never -0 (the root is +0 and x + y is -0 only when both are), so the sums below
-  // have the same bits.
+  // apply(b.orient, {len, 0, 0}) without the zero terms: with finite axes they only add signed
+  // zeros, and a position is never -0 (the root is +0 and x + y is -0 only when both are), so the
+  // sums below have the same bits.
   const double len = j.d.x;
   b.pos = {a.pos.x + len * b.orient.x.x, a.pos.y + len * b.orient.x.y, a.pos.z + len * b.orient.x.z};
   last_power_ = g[muscle_power];
