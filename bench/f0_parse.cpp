@@ -158,7 +158,18 @@ void BM_F0ParseBuildValidateLint(benchmark::State& st) {
 }
 BENCHMARK(BM_F0ParseBuildValidateLint)->Unit(benchmark::kMillisecond);
 
-// Every core (parse_many), with lint.
+// parse_many (with lint; every result and its diagnostics kept until the batch is done, as
+// `genokit check` needs them) on one thread and on every core: the two-core scaling.
+void BM_F0ParseManyOneThread(benchmark::State& st) {
+  const auto& c = corpus();
+  for (auto _ : st) {
+    auto r = genokit::f0::parse_many(c.views, {}, 1);
+    benchmark::DoNotOptimize(r.data());
+  }
+  counters(st, c.bytes);
+}
+BENCHMARK(BM_F0ParseManyOneThread)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 void BM_F0ParseManyAllCores(benchmark::State& st) {
   const auto& c = corpus();
   for (auto _ : st) {
