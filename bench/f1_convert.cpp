@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "genokit/f1/convert.hpp"
@@ -121,6 +122,28 @@ void BM_F1ConvertNoLint(benchmark::State& state) {
   report(state, chars);
 }
 BENCHMARK(BM_F1ConvertNoLint)->Unit(benchmark::kMillisecond);
+
+// The same, each pass on a new thread: the converter's per-thread caches (rounding, sin/cos,
+// number and parameter texts) start empty, as in a process that converts the set once.
+void BM_F1ConvertNoLintColdCaches(benchmark::State& state) {
+  const auto& s = set20k();
+  std::size_t chars = 0;
+  for (const auto& g : s) chars += g.size();
+  genokit::f1::ConvertOptions o;
+  o.lint = false;
+  for (auto _ : state) {
+    std::thread t([&] {
+      for (const auto& g : s) {
+        genokit::Diagnostics d;
+        const auto c = genokit::f1::convert(g, d, o);
+        benchmark::DoNotOptimize(c.model.parts.data());
+      }
+    });
+    t.join();
+  }
+  report(state, chars);
+}
+BENCHMARK(BM_F1ConvertNoLintColdCaches)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The same with the f1 text map (as `show --json` builds it).
 void BM_F1ConvertWithMap(benchmark::State& state) {
