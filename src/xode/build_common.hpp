@@ -12,6 +12,7 @@
 #include "genokit/xode/document.hpp"
 #include "genokit/xode/scene.hpp"
 #include "genokit/xode/schema.hpp"
+#include "xode/element_id.hpp"
 
 namespace genokit::xode {
 
@@ -54,6 +55,27 @@ inline int to_int(double d, int fallback) {
 
 // Index of an <axis> joint parameter in axis_param_names() (kLowStop for PyODE's alias, -1 when
 // the name is none of them). Only names of the right length are compared.
+// The joint type a joint's child element names (amotor ... universal; anything else is
+// universal's slot, the validator reports it).
+inline JointType joint_type_of(El k) {
+  switch (k) {
+    case El::amotor:
+      return JointType::amotor;
+    case El::ball:
+      return JointType::ball;
+    case El::fixed:
+      return JointType::fixed;
+    case El::hinge:
+      return JointType::hinge;
+    case El::hinge2:
+      return JointType::hinge2;
+    case El::slider:
+      return JointType::slider;
+    default:
+      return JointType::universal;
+  }
+}
+
 inline constexpr int kLowStop = 100;
 inline int axis_param_index(std::string_view n) {
   if (n.size() < 3 || n.size() > 13) return -1;

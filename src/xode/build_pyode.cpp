@@ -35,6 +35,17 @@ namespace {
 using math::Mat4;
 using PN = pv::Node;  // a pugixml node, read through pugi_view.hpp
 
+// Writes v into slot `idx` of `vec`, giving the owner a new slot (idx < 0) the first time.
+template <class T>
+void store_slot(std::vector<T>& vec, int& idx, const T& v) {
+  if (idx < 0) {
+    idx = static_cast<int>(vec.size());
+    vec.push_back(v);
+  } else {
+    vec[static_cast<std::size_t>(idx)] = v;
+  }
+}
+
 struct PyError {
   std::string category;  // the oracle's error categories
   std::string type;      // the Python exception
@@ -397,13 +408,8 @@ class PyodeBuilder {
   }
   Mat4 container_transform(PNode* p) {
     if (p->memo >= 0 && p->memo_version == version_) return memos_[static_cast<std::size_t>(p->memo)];
-    Mat4 m = world_transform(p);
-    if (p->memo < 0) {
-      p->memo = static_cast<int>(memos_.size());
-      memos_.push_back(m);
-    } else {
-      memos_[static_cast<std::size_t>(p->memo)] = m;
-    }
+    const Mat4 m = world_transform(p);
+    store_slot(memos_, p->memo, m);
     p->memo_version = version_;
     return m;
   }
@@ -462,12 +468,7 @@ class PyodeBuilder {
     Mat4 s = math::identity4();
     s[0][0] = s[1][1] = s[2][2] = scale;
     m = math::mul4(m, s);
-    if (node->t < 0) {
-      node->t = static_cast<int>(transforms_.size());
-      transforms_.push_back(m);
-    } else {
-      transforms_[static_cast<std::size_t>(node->t)] = m;
-    }
+    store_slot(transforms_, node->t, m);
     node->absolute = absolute;
     ++version_;
   }
@@ -982,13 +983,7 @@ class PyodeBuilder {
     j.body1 = b1;
     j.body2 = b2;
     j.offset = offset(e);
-    j.type = k == El::amotor   ? JointType::amotor
-             : k == El::ball   ? JointType::ball
-             : k == El::fixed  ? JointType::fixed
-             : k == El::hinge  ? JointType::hinge
-             : k == El::hinge2 ? JointType::hinge2
-             : k == El::slider ? JointType::slider
-                               : JointType::universal;
+    j.type = joint_type_of(k);
     n->index = static_cast<int>(sc.joints.size()) - 1;
     return j;
   }

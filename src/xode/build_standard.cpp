@@ -615,13 +615,7 @@ class StandardBuilder {
     if (!type) return;  // reported by the validator
     std::string_view k = type.name();
     const El kid = element_id(k);
-    sj.type = kid == El::amotor   ? JointType::amotor
-              : kid == El::ball   ? JointType::ball
-              : kid == El::fixed  ? JointType::fixed
-              : kid == El::hinge  ? JointType::hinge
-              : kid == El::hinge2 ? JointType::hinge2
-              : kid == El::slider ? JointType::slider
-                                  : JointType::universal;
+    sj.type = joint_type_of(kid);
     sj.set_fixed = sj.type == JointType::fixed;
     std::size_t want = sj.type == JointType::amotor                                      ? 3
                        : sj.type == JointType::hinge || sj.type == JointType::slider     ? 1
