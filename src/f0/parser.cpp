@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 
 #if defined(__SSE2__)
@@ -14,6 +15,7 @@
 #endif
 
 #include "f0/build.hpp"
+#include "f0/field_slots.hpp"
 #include "genokit/core/fast_decimal.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/f0/lint.hpp"
@@ -154,44 +156,97 @@ void unquote_into(std::string_view s, std::string& out) {
   }
 }
 
-// The raw field values of one element line, by Field; bit f of `given` marks a field that was set,
-// so the next line restores just those to their defaults.
-struct Record {
-  static constexpr std::size_t kFields = static_cast<std::size_t>(Field::c_i) + 1;
-  static_assert(kFields <= 64, "given is a 64-bit set");
-  double real[kFields];
-  std::int64_t integer[kFields];
-  std::string text[kFields];
-  std::uint64_t given = 0;
-  bool is_given(Field f) const { return given >> static_cast<unsigned>(f) & 1; }
+// One property of a table as the field loops need it: compact (no names or texts), with the
+// model slot its value goes to.
+struct FastProp {
+  PropType type = PropType::readonly;
+  FieldSlot slot;           // none: read, checked and dropped (legacy p:m)
+  bool can_omit = false;    // flag 1024
+  std::uint8_t field = 0;   // Field, for the given-set
+  double min = 0, max = 0;  // accepted range; a legacy property gets an empty one (always warns)
+  std::int64_t imin = 0, imax = 0;
 };
 
-// Per property order, built once: the m, p, j, n, c tables, their defaults by field (the tables'
-// fields do not overlap) and a first-byte index of property names for lookup().
-struct OrderData {
-  const ClassTable* tables[5];
-  double real[Record::kFields];
-  std::int64_t integer[Record::kFields];
-  // Per table: the first property whose id starts with a byte, then the next one with that byte.
-  std::int16_t head[5][256];
-  std::int16_t next[5][128];
+// Per property order and table, built once: the compiled properties, a first-byte index of names
+// for lookup(), and the element defaults that differ from the table's (normally none: the model's
+// initialisers are the tables' defaults, tests/f0 checks it).
+struct TableData {
+  const ClassTable* table = nullptr;
+  std::size_t positional = 0;
+  FastProp props[64];
+  std::int16_t head[256];
+  std::int16_t next[64];
+  struct Override {
+    FieldSlot slot;
+    double real;
+    std::string_view text;
+  };
+  std::vector<Override> overrides;
 };
+
+struct OrderData {
+  TableData t[5];  // m, p, j, n, c
+};
+
+template <class E>
+void collect_overrides(TableData& td) {
+  const E e;
+  for (const PropDef& p : td.table->props) {
+    const FieldSlot fs = field_slot(p.field);
+    if (fs.type == SlotType::real && real_at(&e, fs) != p.def)
+      td.overrides.push_back({fs, p.def, {}});
+    else if (fs.type == SlotType::integer && int_at(&e, fs) != static_cast<int>(p.def))
+      td.overrides.push_back({fs, p.def, {}});
+    else if (fs.type == SlotType::text && text_at(&e, fs) != p.def_text)
+      td.overrides.push_back({fs, 0, p.def_text});
+  }
+}
 
 OrderData make_order_data(PropertyOrder order) {
-  OrderData d{};
+  OrderData d;
   const char* ids[5] = {"m", "p", "j", "n", "c"};
   for (int i = 0; i < 5; ++i) {
+    TableData& td = d.t[i];
     const ClassTable& t = *find_table(ids[i], order);
-    d.tables[i] = &t;
-    for (auto& h : d.head[i]) h = -1;
-    for (auto& n : d.next[i]) n = -1;
-    for (std::size_t k = t.props.size(); k-- > 0;) {  // backwards, so chains run in table order
+    td.table = &t;
+    td.positional = t.positional;
+    for (auto& h : td.head) h = -1;
+    for (auto& n : td.next) n = -1;
+    const std::size_t np = std::min<std::size_t>(t.props.size(), 64);
+    for (std::size_t k = np; k-- > 0;) {  // backwards, so chains run in table order
       const PropDef& p = t.props[k];
-      const auto f = static_cast<std::size_t>(p.field);
-      d.real[f] = p.def;
-      d.integer[f] = static_cast<std::int64_t>(p.def);
-      auto& h = d.head[i][static_cast<unsigned char>(p.id[0])];
-      if (k < 128) d.next[i][k] = h, h = static_cast<std::int16_t>(k);
+      FastProp& fp = td.props[k];
+      fp.type = p.type;
+      fp.slot = field_slot(p.field);
+      fp.can_omit = p.flags & kCanOmitName;
+      fp.field = static_cast<std::uint8_t>(p.field);
+      const double inf = std::numeric_limits<double>::infinity();
+      fp.min = p.ranged ? p.min : -inf;
+      fp.max = p.ranged ? p.max : inf;
+      if (p.kind == PropKind::legacy) fp.min = inf, fp.max = -inf;
+      // Integers are stored as int: the range must keep them there (all integer properties are
+      // ranged today; an unranged one is kept within int).
+      fp.imin = static_cast<std::int64_t>(std::max<double>(p.ranged ? p.min : INT32_MIN, INT32_MIN));
+      fp.imax = static_cast<std::int64_t>(std::min<double>(p.ranged ? p.max : INT32_MAX, INT32_MAX));
+      auto& h = td.head[static_cast<unsigned char>(p.id[0])];
+      td.next[k] = h, h = static_cast<std::int16_t>(k);
+    }
+    switch (i) {
+      case 0:
+        collect_overrides<Model>(td);
+        break;
+      case 1:
+        collect_overrides<Part>(td);
+        break;
+      case 2:
+        collect_overrides<Joint>(td);
+        break;
+      case 3:
+        collect_overrides<Neuron>(td);
+        break;
+      default:
+        collect_overrides<Connection>(td);
+        break;
     }
   }
   return d;
@@ -203,13 +258,13 @@ const OrderData& order_data(PropertyOrder order) {
   return order == PropertyOrder::spec ? spec : sdk;
 }
 
-// find_prop() through the first-byte index (table `ti` of `od`); -1 when unknown.
-int lookup(const OrderData& od, int ti, std::string_view name) {
+// find_prop() through the first-byte index; -1 when unknown.
+int lookup(const TableData& td, std::string_view name) {
   if (name.empty()) return -1;
-  const ClassTable& t = *od.tables[ti];
-  if (t.props.size() > 128) return find_prop(t, name);  // not indexed (no such table today)
+  const ClassTable& t = *td.table;
+  if (t.props.size() > 64) return find_prop(t, name);  // not indexed (no such table today)
   // Names are a few bytes and their first byte already matches: an inline loop, not memcmp.
-  for (int k = od.head[ti][static_cast<unsigned char>(name[0])]; k >= 0; k = od.next[ti][k]) {
+  for (int k = td.head[static_cast<unsigned char>(name[0])]; k >= 0; k = td.next[k]) {
     const std::string_view id = t.props[static_cast<std::size_t>(k)].id;
     if (id.size() != name.size()) continue;
     std::size_t i = 1;
@@ -226,10 +281,7 @@ inline bool is_name_char(char c) {
 class Parser {
  public:
   Parser(std::string_view text, Diagnostics& diags, const ParseOptions& opt)
-      : text_(text), diags_(diags), opt_(opt), od_(order_data(opt.order)) {
-    std::memcpy(rec_.real, od_.real, sizeof rec_.real);
-    std::memcpy(rec_.integer, od_.integer, sizeof rec_.integer);
-  }
+      : text_(text), diags_(diags), opt_(opt), od_(order_data(opt.order)) {}
 
   Model run();
 
@@ -252,21 +304,40 @@ class Parser {
     failed_ = true;
   }
 
-  // Reads the fields of an element line starting at `start`; returns the line end (the '\n' or
-  // the end of the text). Sets failed_ on errors.
-  std::size_t parse_line(std::string_view cls, int ti, std::size_t start);
-  bool fast_field(int ti, std::size_t& pos, std::size_t end, int& idx);
-  void mark(std::size_t f) { rec_.given |= std::uint64_t{1} << f; }
-  void set(const ClassTable& t, int k, std::string_view raw, std::size_t off);
-  void store_int(const ClassTable& t, const PropDef& p, std::int64_t x, std::size_t off);
-  void store_real(const ClassTable& t, const PropDef& p, double x, std::size_t off);
+  // Reads the fields of an element line starting at `start` straight into the element at `base`
+  // (a default-constructed Model, Part, Joint, Neuron or Connection); returns the line end (the
+  // '\n' or the end of the text). Sets failed_ on errors.
+  std::size_t parse_line(std::string_view cls, const TableData& td, std::size_t start, void* base);
+  bool fast_fields(const TableData& td, std::size_t& pos, int& idx, void* base);
+  void set(const TableData& td, int k, std::string_view raw, std::size_t off, void* base);
+  void store_int(const TableData& td, int k, std::int64_t x, std::size_t off, void* base) {
+    const FastProp& p = td.props[k];
+    if (x < p.imin || x > p.imax) x = clamp_int(td, k, x, off);
+    if (p.slot.type == SlotType::integer) int_at(base, p.slot) = static_cast<int>(x);
+    given_ |= std::uint64_t{1} << p.field;
+  }
+  void store_real(const TableData& td, int k, double x, std::size_t off, void* base) {
+    const FastProp& p = td.props[k];
+    if (!(x >= p.min && x <= p.max)) x = clamp_real(td, k, x, off);  // also NaN and legacy
+    if (p.slot.type == SlotType::real) real_at(base, p.slot) = x;
+    given_ |= std::uint64_t{1} << p.field;
+  }
   // The rare paths of store_*: out-of-range values (clamped with a warning), legacy properties.
-  [[gnu::noinline, gnu::cold]] std::int64_t clamp_int(const ClassTable& t, const PropDef& p, std::int64_t x,
+  [[gnu::noinline, gnu::cold]] std::int64_t clamp_int(const TableData& td, int k, std::int64_t x,
                                                       std::size_t off);
-  [[gnu::noinline, gnu::cold]] double clamp_real(const ClassTable& t, const PropDef& p, double x,
-                                                 std::size_t off);
-  void build(char cls, std::size_t off);
-  void reset_record();
+  [[gnu::noinline, gnu::cold]] double clamp_real(const TableData& td, int k, double x, std::size_t off);
+  bool given(Field f) const { return given_ >> static_cast<unsigned>(f) & 1; }
+  // Reads one element line of class `cls` into a new element of target_ (removed again when the
+  // line or its references fail).
+  void element(char cls, const TableData& td, std::size_t line_off, std::size_t fields_off, std::size_t& eol);
+  SourcePos src_pos(std::size_t off) const {
+    SourcePos src;
+    src.line = line_no_;
+    src.column = static_cast<std::uint32_t>(off - line_start_ + 1);
+    src.offset = static_cast<std::int64_t>(off);
+    return src;
+  }
+  [[gnu::noinline, gnu::cold]] void ref_error(const char* what, std::int64_t k, std::size_t off);
   // Counts the element lines so the model's vectors are allocated once.
   void reserve(std::size_t pos) {
     // Line starts are "\nX:". With SSE2, 16 positions are tested at once and only the (few) line
@@ -311,42 +382,38 @@ class Parser {
   std::uint32_t line_no_ = 1;   // physical line in text_
   std::size_t line_start_ = 0;  // offset of that line in text_
   std::size_t body_off_ = 0;
+  std::size_t fast_end_ = 0;   // lines starting before this end with '\n' (fast_fields)
   std::int64_t sdk_pos_ = 0;   // SDK position: body offset where reading this element started
   std::size_t body_line_ = 0;  // "line #N" of the SDK (lines after the header)
   bool failed_ = false;        // the current line failed
   bool build_error_ = false;   // any build error so far (no final check then)
-  Record rec_{};
+  std::uint64_t given_ = 0;    // the Fields the current line set (bit per Field)
   std::string scratch_;
   const OrderData& od_;  // tables and defaults of opt_.order
 };
 
-void Parser::reset_record() {
-  for (std::uint64_t m = rec_.given; m; m &= m - 1) {
-    const auto f = static_cast<std::size_t>(__builtin_ctzll(m));
-    rec_.real[f] = od_.real[f];
-    rec_.integer[f] = od_.integer[f];
-  }
-  rec_.given = 0;
-}
+static_assert(kFieldCount <= 64, "given_ is a 64-bit set");
 
-void Parser::set(const ClassTable& t, int k, std::string_view raw, std::size_t off) {
-  const PropDef& p = t.props[static_cast<std::size_t>(k)];
-  const auto f = static_cast<std::size_t>(p.field);
+void Parser::set(const TableData& td, int k, std::string_view raw, std::size_t off, void* base) {
+  const FastProp& fp = td.props[k];
+  const PropDef& p = td.table->props[static_cast<std::size_t>(k)];
   std::string_view v = raw;
-  if (p.type == PropType::readonly) return;
-  if (p.type == PropType::string) {
+  if (fp.type == PropType::readonly) return;
+  if (fp.type == PropType::string) {
+    std::string& dst = fp.slot.type == SlotType::text ? text_at(base, fp.slot) : scratch_;
     if (!v.empty() && v.front() == '"')
-      unquote_into(v, rec_.text[f]);
+      unquote_into(v, dst);
     else
-      rec_.text[f].assign(v.data(), v.size());
-    mark(f);
+      dst.assign(v.data(), v.size());
+    given_ |= std::uint64_t{1} << fp.field;
     return;
   }
   if (!v.empty() && v.front() == '"') {
     unquote_into(v, scratch_);
     v = scratch_;
   }
-  switch (p.type) {
+  const std::string_view cid = td.table->class_id;
+  switch (fp.type) {
     case PropType::readonly:
     case PropType::string:
       return;
@@ -354,60 +421,50 @@ void Parser::set(const ClassTable& t, int k, std::string_view raw, std::size_t o
       std::int64_t x = 0;
       if (!strict_int(trim_blanks(v), x)) {
         fail("f0.bad-integer",
-             "Could not parse '" + std::string(v) + "' as an integer for " + std::string(t.class_id) + "." +
-                 std::string(p.id) + " (strict); the " + std::string(t.class_id) + ": element is rejected",
+             "Could not parse '" + std::string(v) + "' as an integer for " + std::string(cid) + "." +
+                 std::string(p.id) + " (strict); the " + std::string(cid) + ": element is rejected",
              off);
         return;
       }
-      store_int(t, p, x, off);
+      store_int(td, k, x, off, base);
       return;
     }
     case PropType::real: {
       double x = 0;
       if (!strict_double(trim_blanks(v), x)) {
         fail("f0.bad-number",
-             "Could not parse '" + std::string(v) + "' as a number for " + std::string(t.class_id) + "." +
-                 std::string(p.id) + "; the " + std::string(t.class_id) + ": element is rejected",
+             "Could not parse '" + std::string(v) + "' as a number for " + std::string(cid) + "." +
+                 std::string(p.id) + "; the " + std::string(cid) + ": element is rejected",
              off);
         return;
       }
-      store_real(t, p, x, off);
+      store_real(td, k, x, off, base);
       return;
     }
   }
 }
 
-void Parser::store_int(const ClassTable& t, const PropDef& p, std::int64_t x, std::size_t off) {
-  if (p.ranged && (x < p.min || x > p.max)) x = clamp_int(t, p, x, off);
-  const auto f = static_cast<std::size_t>(p.field);
-  rec_.integer[f] = x;
-  mark(f);
-}
-
-void Parser::store_real(const ClassTable& t, const PropDef& p, double x, std::size_t off) {
-  if ((p.ranged && (x < p.min || x > p.max)) || p.kind == PropKind::legacy) x = clamp_real(t, p, x, off);
-  const auto f = static_cast<std::size_t>(p.field);
-  rec_.real[f] = x;
-  mark(f);
-}
-
-std::int64_t Parser::clamp_int(const ClassTable& t, const PropDef& p, std::int64_t x, std::size_t off) {
-  const bool big = x > p.max;
-  const std::int64_t adj = static_cast<std::int64_t>(big ? p.max : p.min);
+std::int64_t Parser::clamp_int(const TableData& td, int k, std::int64_t x, std::size_t off) {
+  const FastProp& fp = td.props[k];
+  const PropDef& p = td.table->props[static_cast<std::size_t>(k)];
+  const bool big = x > fp.imax;
+  const std::int64_t adj = big ? fp.imax : fp.imin;
   warn("f0.value-clamped",
-       "Setting " + std::string(t.class_id) + "." + std::string(p.id) + " = '" + std::to_string(x) +
+       "Setting " + std::string(td.table->class_id) + "." + std::string(p.id) + " = '" + std::to_string(x) +
            "' exceeded allowed range (too " + (big ? "big" : "small") + "). Adjusted to '" +
            std::to_string(adj) + "'.",
        off);
   return adj;
 }
 
-double Parser::clamp_real(const ClassTable& t, const PropDef& p, double x, std::size_t off) {
+double Parser::clamp_real(const TableData& td, int k, double x, std::size_t off) {
+  const PropDef& p = td.table->props[static_cast<std::size_t>(k)];
+  const std::string_view cid = td.table->class_id;
   if (p.ranged && (x < p.min || x > p.max)) {
     const bool big = x > p.max;
     const double adj = big ? p.max : p.min;
     warn("f0.value-clamped",
-         "Setting " + std::string(t.class_id) + "." + std::string(p.id) + " = '" + format_number(x) +
+         "Setting " + std::string(cid) + "." + std::string(p.id) + " = '" + format_number(x) +
              "' exceeded allowed range (too " + (big ? "big" : "small") + "). Adjusted to '" +
              format_number(adj) + "'.",
          off);
@@ -415,79 +472,108 @@ double Parser::clamp_real(const ClassTable& t, const PropDef& p, double x, std::
   }
   if (p.kind == PropKind::legacy)
     warn("f0.legacy-property",
-         "Property '" + std::string(t.class_id) + "." + std::string(p.id) +
+         "Property '" + std::string(cid) + "." + std::string(p.id) +
              "' is from older f0 tables and is ignored (" + std::string(p.meaning) + ")",
          off);
   return x;
 }
 
-// The common field shapes (`1.5`, `-2`, `name=0.25` for a numeric property, nothing else on the
-// field) read in one pass, with the same result as the general path below. Returns false, having
-// consumed nothing, for anything else: the general path then reads (and reports on) the field.
-bool Parser::fast_field(int ti, std::size_t& pos, std::size_t end, int& idx) {
-  const ClassTable& t = *od_.tables[ti];
-  const char* s = text_.data();
-  std::size_t q = pos;
-  int k;
-  if (char_is(s[q], kNameStart)) {
-    const std::size_t nb = q;
-    while (q < end && is_name_char(s[q])) ++q;
-    const std::string_view name(s + nb, q - nb);
-    while (q < end && is_blank(s[q])) ++q;
-    if (q >= end || s[q] != '=') return false;
-    k = lookup(od_, ti, name);
-    if (k < 0) return false;
-    ++q;
-    while (q < end && is_blank(s[q])) ++q;
-  } else {
-    if (idx < 0 || static_cast<std::size_t>(idx) >= t.positional) return false;
-    k = idx;
-    if (!(t.props[static_cast<std::size_t>(k)].flags & kCanOmitName)) return false;
+// The common field shapes read in one pass, on a line known to end with '\n' (so no end test per
+// byte): an unnamed or `name=` number (`1.5`, `-2`) for a numeric property, an unnamed or `name=`
+// text (`"..."` without escapes, or plain text without quotes) for a text property, with nothing
+// else on the field. The result is the general path's. Stops at the first field of another shape
+// with pos and idx on it, for the general path; returns true when the line is done (pos on its
+// '\n').
+bool Parser::fast_fields(const TableData& td, std::size_t& pos, int& idx, void* base) {
+  const char* const s = text_.data();
+  const char* const limit = s + text_.size();
+  const char* p = s + pos;
+  const char* field;
+  while (true) {
+    while (is_blank(*p)) ++p;
+    field = p;
+    if (*p == '\n') {
+      pos = static_cast<std::size_t>(p - s);
+      return true;
+    }
+    int k;
+    if (char_is(*p, kNameStart)) {
+      const char* nb = p;
+      do ++p;
+      while (is_name_char(*p));
+      const std::string_view name(nb, static_cast<std::size_t>(p - nb));
+      while (is_blank(*p)) ++p;
+      if (*p != '=') break;
+      k = lookup(td, name);
+      if (k < 0) break;
+      ++p;
+      while (is_blank(*p)) ++p;
+    } else {
+      if (static_cast<unsigned>(idx) >= td.positional) break;  // (idx -1: after an unknown name)
+      k = idx;
+      if (!td.props[k].can_omit) break;
+    }
+    const FastProp& fp = td.props[k];
+    const char* const v = p;
+    if (fp.type == PropType::real) {
+      double x;
+      const std::size_t used = scan_plain_decimal_terminated(p, limit, x);
+      if (used == 0) break;
+      p += used;
+      while (is_blank(*p)) ++p;
+      if (*p != ',' && *p != '\n') break;
+      store_real(td, k, x, static_cast<std::size_t>(v - s), base);
+    } else if (fp.type == PropType::integer) {
+      std::int64_t x;
+      const std::size_t used = scan_plain_int_terminated(p, x);
+      if (used == 0) break;
+      p += used;
+      while (is_blank(*p)) ++p;
+      if (*p != ',' && *p != '\n') break;
+      store_int(td, k, x, static_cast<std::size_t>(v - s), base);
+    } else if (fp.type == PropType::string) {
+      const char *b, *e;
+      if (*p == '"') {
+        b = ++p;
+        while (*p != '"' && *p != '\\' && *p != '\n') ++p;
+        if (*p != '"') break;  // escapes or no closing quote
+        e = p++;
+        while (is_blank(*p)) ++p;
+        if (*p != ',' && *p != '\n') break;
+      } else {
+        b = p;
+        while (*p != ',' && *p != '\n' && *p != '"') ++p;
+        if (*p == '"') break;
+        e = p;
+        while (e > b && is_blank(e[-1])) --e;
+      }
+      std::string& dst = fp.slot.type == SlotType::text ? text_at(base, fp.slot) : scratch_;
+      dst.assign(b, static_cast<std::size_t>(e - b));
+      given_ |= std::uint64_t{1} << fp.field;
+    } else {
+      break;  // read-only: the general path warns
+    }
+    idx = k + 1;
+    if (*p == ',') ++p;
   }
-  const PropDef& p = t.props[static_cast<std::size_t>(k)];
-  const std::size_t voff = q;
-  double x = 0;
-  std::int64_t i = 0;
-  std::size_t used;
-  if (p.type == PropType::real)
-    used = scan_plain_decimal(s + q, s + end, text_.data() + text_.size(), x);
-  else if (p.type == PropType::integer)
-    used = scan_plain_int(s + q, s + end, i);
-  else
-    return false;
-  if (used == 0) return false;
-  q += used;
-  while (q < end && is_blank(s[q])) ++q;
-  if (q < end && s[q] != ',' && s[q] != '\n') return false;
-  if (p.type == PropType::real)
-    store_real(t, p, x, voff);
-  else
-    store_int(t, p, i, voff);
-  idx = k + 1;
-  pos = q < end && s[q] == ',' ? q + 1 : q;  // at a line end, stay on it: the caller stops there
-  return true;
+  pos = static_cast<std::size_t>(field - s);
+  return false;
 }
 
 // Param::loadSingleLine: fields separated by commas (outside quotes); `name=` jumps; unnamed values
 // continue the sequence; empty unnamed fields skip a slot.
-std::size_t Parser::parse_line(std::string_view cls, int ti, std::size_t pos) {
-  const ClassTable& t = *od_.tables[ti];
-  reset_record();
+std::size_t Parser::parse_line(std::string_view cls, const TableData& td, std::size_t pos, void* base) {
+  given_ = 0;
   int idx = 0;  // next positional slot; -1 after an unknown name
+  if (pos < fast_end_ && fast_fields(td, pos, idx, base)) return pos;
   const char* s = text_.data();
   const std::size_t n = text_.size();
-  // The line end: unknown (npos) while fields take the fast path, which stops at '\n' by itself;
-  // found with memchr when a field needs the general path.
-  std::size_t end = std::string_view::npos;
+  // The rest of the line, field by field.
+  const void* nl = std::memchr(s + pos, '\n', n - pos);
+  const std::size_t end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - s) : n;
   while (true) {
-    const std::size_t lim = end == std::string_view::npos ? n : end;
-    while (pos < lim && is_blank(s[pos])) ++pos;
-    if (pos >= lim || s[pos] == '\n') break;
-    if (fast_field(ti, pos, lim, idx)) continue;
-    if (end == std::string_view::npos) {
-      const void* nl = std::memchr(s + pos, '\n', n - pos);
-      end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - s) : n;
-    }
+    while (pos < end && is_blank(s[pos])) ++pos;
+    if (pos >= end) break;
     // Field end: the next comma outside quotes.
     std::size_t e = pos, eq = std::string_view::npos;
     bool inq = false, seen_quote = false;
@@ -514,8 +600,8 @@ std::size_t Parser::parse_line(std::string_view cls, int ti, std::size_t pos) {
     std::size_t voff = fstart;
     if (eq != std::string_view::npos) {
       std::string_view name = trim_blanks(std::string_view(s + fstart, eq - fstart));
-      k = lookup(od_, ti, name);
-      if (k < 0 || t.props[static_cast<std::size_t>(k)].type == PropType::readonly) {
+      k = lookup(td, name);
+      if (k < 0 || td.props[k].type == PropType::readonly) {
         warn("f0.unknown-property",
              "Unknown property '" + std::string(cls) + "." + std::string(name) + "' (ignored)", fstart);
         idx = -1;
@@ -537,125 +623,127 @@ std::size_t Parser::parse_line(std::string_view cls, int ti, std::size_t pos) {
              fstart);
         continue;
       }
-      if (static_cast<std::size_t>(idx) >= t.positional) {
+      if (static_cast<std::size_t>(idx) >= td.positional) {
         warn("f0.value-after-last", "Value after the last property of '" + std::string(cls) + "'", fstart);
         ++idx;
         continue;
       }
       k = idx;
-      const PropDef& p = t.props[static_cast<std::size_t>(k)];
-      if (!(p.flags & kCanOmitName))
+      if (!td.props[k].can_omit)
         warn("f0.missing-name",
-             "Missing property name in '" + std::string(cls) + "' (assuming '" + std::string(p.id) + "')",
+             "Missing property name in '" + std::string(cls) + "' (assuming '" +
+                 std::string(td.table->props[static_cast<std::size_t>(k)].id) + "')",
              fstart);  // (a legacy property is warned about by set())
     }
-    set(t, k, value, voff);
+    set(td, k, value, voff, base);
     idx = k + 1;
   }
-  return end != std::string_view::npos ? end : pos;
+  return end;
 }
 
-void Parser::build(char cls, std::size_t off) {
+void Parser::ref_error(const char* what, std::int64_t k, std::size_t off) {
+  fail(std::string("f0.bad-") + what + "-ref",
+       std::string("Invalid reference to ") +
+           (what[0] == 'p'   ? "Part"
+            : what[0] == 'j' ? "Joint"
+                             : "Neuro") +
+           " #" + std::to_string(k) + ", line #" + std::to_string(body_line_),
+       off);
+  build_error_ = true;
+}
+
+// Applies the table defaults that the element's own initialisers do not give (normally none).
+void apply_overrides(const TableData& td, void* base) {
+  for (const auto& o : td.overrides) {
+    if (o.slot.type == SlotType::real)
+      real_at(base, o.slot) = o.real;
+    else if (o.slot.type == SlotType::integer)
+      int_at(base, o.slot) = static_cast<int>(o.real);
+    else
+      text_at(base, o.slot).assign(o.text.data(), o.text.size());
+  }
+}
+
+void Parser::element(char cls, const TableData& td, std::size_t off, std::size_t fields, std::size_t& eol) {
   Model& m = *target_;
-  auto R = [&](Field f) { return rec_.real[static_cast<std::size_t>(f)]; };
-  auto I = [&](Field f) { return rec_.integer[static_cast<std::size_t>(f)]; };
-  auto G = [&](Field f) { return rec_.is_given(f); };
-  auto S = [&](Field f, std::string& dst) {
-    if (G(f)) dst = std::move(rec_.text[static_cast<std::size_t>(f)]);
-  };
-  SourcePos src;
-  src.line = line_no_;
-  src.column = static_cast<std::uint32_t>(off - line_start_ + 1);
-  src.offset = static_cast<std::int64_t>(off);
-  auto ref_error = [&](const char* what, std::int64_t k) {
-    fail(std::string("f0.bad-") + what + "-ref",
-         std::string("Invalid reference to ") +
-             (what[0] == 'p'   ? "Part"
-              : what[0] == 'j' ? "Joint"
-                               : "Neuro") +
-             " #" + std::to_string(k) + ", line #" + std::to_string(body_line_),
-         off);
-    build_error_ = true;
+  const char id[2] = {cls, 0};
+  const std::string_view cid(id, 1);
+  failed_ = false;
+  // A line that fails (bad number, bad reference) leaves no element behind.
+  auto read = [&](auto& vec) -> bool {
+    auto& e = vec.emplace_back();
+    if (!td.overrides.empty()) apply_overrides(td, &e);
+    eol = parse_line(cid, td, fields, &e);
+    if (failed_) {
+      vec.pop_back();
+      build_error_ = true;
+      return false;
+    }
+    return true;
   };
   switch (cls) {
-    case 'm':
-      m.se = R(Field::m_se);
-      S(Field::m_vstyle, m.vstyle);
-      break;
+    case 'm': {
+      Model tmp;  // m: lines are rare; read aside so a failed line changes nothing
+      if (!td.overrides.empty()) apply_overrides(td, &tmp);
+      eol = parse_line(cid, td, fields, &tmp);
+      if (failed_) {
+        build_error_ = true;
+        return;
+      }
+      m.se = tmp.se;
+      if (given(Field::m_vstyle)) m.vstyle = std::move(tmp.vstyle);
+      return;
+    }
     case 'p': {
-      Part& p = m.parts.emplace_back();
-      p.pos = {R(Field::p_x), R(Field::p_y), R(Field::p_z)};
-      p.rot = {R(Field::p_rx), R(Field::p_ry), R(Field::p_rz)};
-      p.sh = static_cast<int>(I(Field::p_sh));
-      p.s = R(Field::p_s);
-      p.scale = {R(Field::p_sx), R(Field::p_sy), R(Field::p_sz)};
-      p.h = R(Field::p_h);
-      p.dn = R(Field::p_dn);
-      p.fr = R(Field::p_fr);
-      p.ing = R(Field::p_ing);
-      p.as = R(Field::p_as);
-      S(Field::p_i, p.info);
-      S(Field::p_vstyle, p.vstyle);
-      p.vs = R(Field::p_vs);
-      p.color = {R(Field::p_vr), R(Field::p_vg), R(Field::p_vb)};
+      if (!read(m.parts)) return;
+      Part& p = m.parts.back();
       p.orient = orient_from_rotation(p.rot);
-      p.src = src;
-      break;
+      p.src = src_pos(off);
+      return;
     }
     case 'j': {
-      const std::int64_t p1 = I(Field::j_p1), p2 = I(Field::j_p2);
-      const auto np = static_cast<std::int64_t>(m.parts.size());
-      if (p1 < 0 || p1 >= np) return ref_error("part", p1);
-      if (p2 < 0 || p2 >= np) return ref_error("part", p2);
-      Joint& j = m.joints.emplace_back();
-      j.p1 = static_cast<int>(p1);
-      j.p2 = static_cast<int>(p2);
-      j.rot = {R(Field::j_rx), R(Field::j_ry), R(Field::j_rz)};
-      j.d = {R(Field::j_dx), R(Field::j_dy), R(Field::j_dz)};
-      j.use_delta = G(Field::j_dx) || G(Field::j_dy) || G(Field::j_dz);
-      j.sh = static_cast<int>(I(Field::j_sh));
-      j.hinge_pos = {R(Field::j_hx), R(Field::j_hy), R(Field::j_hz)};
-      j.hinge_rot = {R(Field::j_hrx), R(Field::j_hry), R(Field::j_hrz)};
-      j.hxn = R(Field::j_hxn);
-      j.hxp = R(Field::j_hxp);
-      j.hyn = R(Field::j_hyn);
-      j.hyp = R(Field::j_hyp);
-      j.stif = R(Field::j_stif);
-      j.rotstif = R(Field::j_rotstif);
-      j.stam = R(Field::j_stam);
-      S(Field::j_i, j.info);
-      S(Field::j_vstyle, j.vstyle);
-      j.color = {R(Field::j_vr), R(Field::j_vg), R(Field::j_vb)};
-      j.src = src;
-      break;
+      if (!read(m.joints)) return;
+      Joint& j = m.joints.back();
+      const int np = static_cast<int>(m.parts.size());
+      if (j.p1 < 0 || j.p1 >= np || j.p2 < 0 || j.p2 >= np) {
+        const int bad = j.p1 < 0 || j.p1 >= np ? j.p1 : j.p2;
+        m.joints.pop_back();
+        return ref_error("part", bad, off);
+      }
+      j.use_delta = given_ & (std::uint64_t{1} << static_cast<unsigned>(Field::j_dx) |
+                              std::uint64_t{1} << static_cast<unsigned>(Field::j_dy) |
+                              std::uint64_t{1} << static_cast<unsigned>(Field::j_dz));
+      j.src = src_pos(off);
+      return;
     }
     case 'n': {
-      const std::int64_t pp = I(Field::n_p), jj = I(Field::n_j);
-      if (pp >= 0 && pp >= static_cast<std::int64_t>(m.parts.size())) return ref_error("part", pp);
-      if (jj >= 0 && jj >= static_cast<std::int64_t>(m.joints.size())) return ref_error("joint", jj);
-      Neuron& n = m.neurons.emplace_back();
-      n.part = pp < 0 || jj >= 0 ? -1 : static_cast<int>(pp);  // a joint attachment wins (SDK)
-      n.joint = jj < 0 ? -1 : static_cast<int>(jj);
-      S(Field::n_d, n.details);
-      S(Field::n_i, n.info);
-      S(Field::n_vstyle, n.vstyle);
+      if (!read(m.neurons)) return;
+      Neuron& n = m.neurons.back();
+      const int pp = n.part, jj = n.joint;
+      if ((pp >= 0 && pp >= static_cast<int>(m.parts.size())) ||
+          (jj >= 0 && jj >= static_cast<int>(m.joints.size()))) {
+        const bool bad_part = pp >= 0 && pp >= static_cast<int>(m.parts.size());
+        m.neurons.pop_back();
+        return bad_part ? ref_error("part", pp, off) : ref_error("joint", jj, off);
+      }
+      n.part = pp < 0 || jj >= 0 ? -1 : pp;  // a joint attachment wins (SDK)
+      n.joint = jj < 0 ? -1 : jj;
       set_neuron_class(n);
-      n.src = src;
-      break;
+      n.src = src_pos(off);
+      return;
     }
-    case 'c': {
-      const std::int64_t n1 = I(Field::c_n1), n2 = I(Field::c_n2);
-      const auto nn = static_cast<std::int64_t>(m.neurons.size());
-      if (n1 < 0 || n1 >= nn) return ref_error("neuron", n1);
-      if (n2 < 0 || n2 >= nn) return ref_error("neuron", n2);
-      Connection& c = m.connections.emplace_back();
-      c.target = static_cast<int>(n1);
-      c.source = static_cast<int>(n2);
-      c.weight = R(Field::c_w);
-      S(Field::c_i, c.info);
-      c.src = src;
+    default: {  // 'c'
+      if (!read(m.connections)) return;
+      Connection& c = m.connections.back();
+      const int nn = static_cast<int>(m.neurons.size());
+      if (c.target < 0 || c.target >= nn || c.source < 0 || c.source >= nn) {
+        const int bad = c.target < 0 || c.target >= nn ? c.target : c.source;
+        m.connections.pop_back();
+        return ref_error("neuron", bad, off);
+      }
+      c.src = src_pos(off);
       // the target's Neuron::inputs are filled in one go at the end (fill_inputs)
-      break;
+      return;
     }
   }
 }
@@ -692,6 +780,10 @@ Model Parser::run() {
   std::size_t pos = body_off_;
   const std::size_t n = text_.size();
   reserve(pos);
+  {
+    const void* last_nl = n > pos ? memrchr(text_.data() + pos, '\n', n - pos) : nullptr;
+    fast_end_ = last_nl ? static_cast<std::size_t>(static_cast<const char*>(last_nl) - text_.data()) + 1 : 0;
+  }
   sdk_pos_ = 0;
   const char* t = text_.data();
   // The end of a line is found by the element parser as it reads the fields (finding it first
@@ -727,16 +819,9 @@ Model Parser::run() {
         target_ = &main_.checkpoints.back();
         eol = line_end(after);
       } else {
-        const char id[2] = {cls, 0};
         const int ti = cls == 'm' ? 0 : cls == 'p' ? 1 : cls == 'j' ? 2 : cls == 'n' ? 3 : 4;
         while (after < n && is_blank(t[after])) ++after;
-        failed_ = false;
-        eol = parse_line(std::string_view(id, 1), ti, after);
-        if (failed_) {
-          build_error_ = true;
-          break;
-        }
-        build(cls, p);
+        element(cls, od_.t[ti], p, after, eol);
         if (build_error_) break;
       }
       sdk_pos_ = static_cast<std::int64_t>(eol + 1 - body_off_);

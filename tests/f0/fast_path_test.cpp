@@ -1,7 +1,9 @@
-// The parser reads plain numeric fields on a fast path and everything else on the general path.
-// A quoted number always takes the general path ("1.5" -> unquote -> strict number), so a
-// genotype and its copy with every number quoted must give bit-identical models and the same
-// diagnostics (codes, lines and messages; columns move with the added quotes).
+// The parser reads plain fields of lines that end with '\n' on a fast path and everything else on
+// the general path. Two differential tests: (1) a quoted number always takes the general path
+// ("1.5" -> unquote -> strict number), so a genotype and its copy with every number quoted must
+// give bit-identical models and the same diagnostics (codes, lines and messages; columns move with
+// the added quotes); (2) a last line without '\n' always takes the general path, so every line
+// must give the same model and exactly the same diagnostics with and without its '\n'.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -62,6 +64,7 @@ void expect_same_models(const Model& a, const Model& b, const std::string& what)
   ASSERT_EQ(a.neurons.size(), b.neurons.size()) << what;
   ASSERT_EQ(a.connections.size(), b.connections.size()) << what;
   EXPECT_TRUE(same(a.se, b.se)) << what;
+  EXPECT_EQ(a.vstyle, b.vstyle) << what;
   for (std::size_t i = 0; i < a.parts.size(); ++i) {
     const Part &p = a.parts[i], &q = b.parts[i];
     for (auto [x, y] : {std::pair{p.pos.x, q.pos.x},
@@ -82,6 +85,8 @@ void expect_same_models(const Model& a, const Model& b, const std::string& what)
                         {p.mass, q.mass}})
       EXPECT_TRUE(same(x, y)) << what << " part " << i << ": " << x << " vs " << y;
     EXPECT_EQ(p.sh, q.sh) << what;
+    EXPECT_EQ(p.info, q.info) << what;
+    EXPECT_EQ(p.vstyle, q.vstyle) << what;
   }
   for (std::size_t i = 0; i < a.joints.size(); ++i) {
     const Joint &j = a.joints[i], &k = b.joints[i];
@@ -98,17 +103,24 @@ void expect_same_models(const Model& a, const Model& b, const std::string& what)
                         {j.stam, k.stam},
                         {j.hxn, k.hxn}})
       EXPECT_TRUE(same(x, y)) << what << " joint " << i;
+    EXPECT_EQ(j.info, k.info) << what;
+    EXPECT_EQ(j.vstyle, k.vstyle) << what;
   }
   for (std::size_t i = 0; i < a.neurons.size(); ++i) {
     EXPECT_EQ(a.neurons[i].part, b.neurons[i].part) << what;
     EXPECT_EQ(a.neurons[i].joint, b.neurons[i].joint) << what;
     EXPECT_EQ(a.neurons[i].details, b.neurons[i].details) << what;
+    EXPECT_EQ(a.neurons[i].class_name, b.neurons[i].class_name) << what;
+    EXPECT_EQ(a.neurons[i].params, b.neurons[i].params) << what;
+    EXPECT_EQ(a.neurons[i].info, b.neurons[i].info) << what;
+    EXPECT_EQ(a.neurons[i].vstyle, b.neurons[i].vstyle) << what;
     ASSERT_EQ(a.neurons[i].inputs.size(), b.neurons[i].inputs.size()) << what;
   }
   for (std::size_t i = 0; i < a.connections.size(); ++i) {
     EXPECT_EQ(a.connections[i].target, b.connections[i].target) << what;
     EXPECT_EQ(a.connections[i].source, b.connections[i].source) << what;
     EXPECT_TRUE(same(a.connections[i].weight, b.connections[i].weight)) << what;
+    EXPECT_EQ(a.connections[i].info, b.connections[i].info) << what;
   }
 }
 
@@ -142,6 +154,64 @@ TEST(F0FastPath, QuotedNumbersGiveTheSameModelAndDiagnostics) {
       EXPECT_EQ(da.items()[i].code, db.items()[i].code) << body;
       EXPECT_EQ(unquoted(da.items()[i].message), unquoted(db.items()[i].message)) << body;
       EXPECT_EQ(da.items()[i].where.line, db.items()[i].where.line) << body;
+    }
+  }
+}
+
+TEST(F0FastPath, LastLineWithoutLineEndGivesTheSameModelAndDiagnostics) {
+  // Context lines first, so every tested line has parts, a joint and neurons to refer to.
+  const std::string context = "p:0,0,0\np:1,0,0\nj:0,1\nn:j=0, d=|\nn:p=1, d=T\n";
+  const std::vector<std::string> lines = {
+      "p:1.5, -0.25, 0.125, fr=0.55, dn=1.2",
+      "p:0,,0,",
+      "p: 1 , 0 , 0 , fr = 0.5 \r",
+      "p:0,0,0, sh=7, fr=9, dn=-3, m=2",
+      "p:1e-1, 0x10, +1, 1.",
+      "p:1.5x, 0, 0",
+      "p:0,0,0, zz=1, 4",
+      "p:x=1, 2, y=3, ,5",
+      "p:0,0,0, i=hello world , Vstyle=\"x\"",
+      "p:0,0,0, i=\"a,b\", vr=0.5",
+      "p:i=a\"b\"",
+      "p:i=\"x\"y, x=2",
+      "p:i=\"esc\\\"q\", x=3",
+      "p:i=\"unterminated",
+      "p:i=, x=1",
+      "p:i=\"\", x=1",
+      "p:i= \"q\" ,x=1",
+      "p:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,i,Vs,0.3,0.4,0.5,0.6,7",
+      "j:0, 1, dx=1.25, dy=-0.5, i=joint info",
+      "j:0, 1, stam=0.3, Vstyle=\"v\", 5",
+      "j:0, 2",
+      "n:j=0, d=\"|:p=0.25, r=1\"",
+      "n:d=N:in=0.5, fo=0.04",
+      "n:d=\"N:in=0.5, fo=0.04\", i=\"info\"",
+      "n:d=  T  ",
+      "n:p=0,d=T,i=info,Vstyle=neu",
+      "n:getInputCount=3, d=G",
+      "n:1, -1, \"@\", x",
+      "n:p=7",
+      "m:se=2, Vstyle=abc",
+      "m:Vstyle=\"q\", 5",
+      "c:0, 1, 1, i=x",
+      "c:0, 1, 1, \"info\"",
+      "c:1, 0, -2.5e1",
+      "c:0, 5, 1",
+      "c: , 1, 2",
+      "x:1",
+  };
+  for (const auto& line : lines) {
+    const std::string fast = context + line + "\n", general = context + line;
+    Diagnostics da, db;
+    const Model a = parse(fast, da), b = parse(general, db);
+    expect_same_models(a, b, line);
+    ASSERT_EQ(da.items().size(), db.items().size()) << line;
+    for (std::size_t i = 0; i < da.items().size(); ++i) {
+      EXPECT_EQ(da.items()[i].code, db.items()[i].code) << line;
+      EXPECT_EQ(da.items()[i].message, db.items()[i].message) << line;
+      EXPECT_EQ(da.items()[i].where.line, db.items()[i].where.line) << line;
+      EXPECT_EQ(da.items()[i].where.column, db.items()[i].where.column) << line;
+      EXPECT_EQ(da.items()[i].where.offset, db.items()[i].where.offset) << line;
     }
   }
 }
