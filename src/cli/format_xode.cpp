@@ -216,16 +216,16 @@ class XodeFormat : public FormatHandler {
         << (b.has_mass ? format_double(b.mass.mass) : std::string("1 (ODE default)")) << '\n';
     for (const auto& g : s.geoms)
       o << "  geom  " << (g.name.empty() ? g.path : g.name) << "  " << xode::to_string(g.shape)
-        << (g.body >= 0 ? "  on " + (s.bodies[static_cast<std::size_t>(g.body)].name.empty()
-                                         ? s.bodies[static_cast<std::size_t>(g.body)].path
-                                         : s.bodies[static_cast<std::size_t>(g.body)].name)
+        << (g.body >= 0 ? "  on " + std::string(s.bodies[static_cast<std::size_t>(g.body)].name.empty()
+                                                    ? s.bodies[static_cast<std::size_t>(g.body)].path
+                                                    : s.bodies[static_cast<std::size_t>(g.body)].name)
                         : std::string("  static"))
         << '\n';
     auto bname = [&](int i) {
       return i < 0 ? std::string("environment")
-                   : (s.bodies[static_cast<std::size_t>(i)].name.empty()
-                          ? s.bodies[static_cast<std::size_t>(i)].path
-                          : s.bodies[static_cast<std::size_t>(i)].name);
+                   : std::string(s.bodies[static_cast<std::size_t>(i)].name.empty()
+                                     ? s.bodies[static_cast<std::size_t>(i)].path
+                                     : s.bodies[static_cast<std::size_t>(i)].name);
     };
     for (const auto& j : s.joints)
       o << "  joint " << (j.name.empty() ? j.path : j.name) << "  " << xode::to_string(j.type) << "  "

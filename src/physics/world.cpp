@@ -140,8 +140,8 @@ struct World::Impl {
     if (refs_made) return;
     refs_made = true;
     const auto& s = *scene;
-    std::unordered_map<std::string, int> count;
-    auto tally = [&](const std::string& n) {
+    std::unordered_map<std::string_view, int> count;
+    auto tally = [&](std::string_view n) {
       if (!n.empty()) ++count[n];
     };
     for (auto& w : s.worlds) tally(w.name);
@@ -149,8 +149,8 @@ struct World::Impl {
     for (auto& b : s.bodies) tally(b.name);
     for (auto& g : s.geoms) tally(g.name);
     for (auto& j : s.joints) tally(j.name);
-    auto ref = [&](const std::string& name, const std::string& path) {
-      return !name.empty() && count[name] == 1 ? name : path;
+    auto ref = [&](std::string_view name, std::string_view path) {
+      return std::string(!name.empty() && count[name] == 1 ? name : path);
     };
     for (auto& b : s.bodies) refs_body.push_back(ref(b.name, b.path));
     for (auto& g : s.geoms) refs_geom.push_back(ref(g.name, g.path));
@@ -238,14 +238,15 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
     g_messages.clear();
     if (!dMassCheck(&m)) {
       std::string why = g_messages.empty() ? "dMassCheck failed" : g_messages.back();
-      diags.error("physics.bad-mass",
-                  "body '" + (b.name.empty() ? b.path : b.name) + "': ODE rejects its mass (" + why + ")",
-                  where(b.offset));
+      diags.error(
+          "physics.bad-mass",
+          "body '" + std::string(b.name.empty() ? b.path : b.name) + "': ODE rejects its mass (" + why + ")",
+          where(b.offset));
       return false;
     }
     if (b.mass.c != xode::Vec3{0, 0, 0}) {
       diags.error("physics.mass-off-centre",
-                  "body '" + (b.name.empty() ? b.path : b.name) +
+                  "body '" + std::string(b.name.empty() ? b.path : b.name) +
                       "': the centre of mass is not at the body origin (ODE would abort)",
                   where(b.offset));
       return false;
@@ -674,9 +675,7 @@ nlohmann::json World::dump(int digits) const {
   const Impl& im = *impl_;
   const auto& s = *im.scene;
   nlohmann::json out = nlohmann::json::object();
-  auto name_json = [](const std::string& n) {
-    return n.empty() ? nlohmann::json(nullptr) : nlohmann::json(n);
-  };
+  auto name_json = [](std::string_view n) { return n.empty() ? nlohmann::json(nullptr) : nlohmann::json(n); };
   auto body_ref = [&](dBodyID b) -> nlohmann::json {
     if (!b) return nullptr;
     int i = Impl::index_of(b);
@@ -864,7 +863,8 @@ nlohmann::json World::dump(int digits) const {
     JointPod pod{};
     if (!read_joint(j, sj.type, pod)) {
       return {{"status", "error"},
-              {"error", {{"category", "ode-abort"}, {"message", g_fatal}, {"phase", "dump " + sj.path}}}};
+              {"error",
+               {{"category", "ode-abort"}, {"message", g_fatal}, {"phase", "dump " + std::string(sj.path)}}}};
     }
     nlohmann::json e = {{"path", sj.path}, {"name", name_json(sj.name)}};
     e["type"] = std::string(xode::to_string(sj.type));

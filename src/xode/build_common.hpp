@@ -88,8 +88,8 @@ inline int axis_param_index(std::string_view n) {
 
 // <axis> parameters in the order PyODE applies them: document order, except that a LowStop
 // (alias) is applied last as LoStop.
-inline std::vector<std::pair<int, double>> axis_params(const XmlNode& axis) {
-  std::vector<std::pair<int, double>> out;
+inline std::vector<AxisParam> axis_params(const XmlNode& axis) {
+  std::vector<AxisParam> out;
   constexpr int kLoStop = 0;  // axis_param_names()[0]
   XmlAttr low;
   bool has_lo = false;
@@ -102,15 +102,15 @@ inline std::vector<std::pair<int, double>> axis_params(const XmlNode& axis) {
     }
     if (i == kLoStop) has_lo = true;
     auto v = parse_double(trim_value(a.value()));
-    if (v) out.emplace_back(i, *v);
+    if (v) out.push_back({i, *v});
   }
   if (low) {
     // LowStop wins over LoStop and is applied last.
     if (has_lo)
-      out.erase(std::remove_if(out.begin(), out.end(), [](const auto& p) { return p.first == kLoStop; }),
+      out.erase(std::remove_if(out.begin(), out.end(), [](const AxisParam& p) { return p.index == kLoStop; }),
                 out.end());
     auto v = parse_double(trim_value(low.value()));
-    if (v) out.emplace_back(kLoStop, *v);
+    if (v) out.push_back({kLoStop, *v});
   }
   return out;
 }

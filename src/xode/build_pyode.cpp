@@ -199,6 +199,7 @@ struct Scratch {
   std::vector<Mat4> transforms, memos;
   std::string path;
   std::vector<std::size_t> starts;
+  std::vector<AxisParam> axis_params;
   bool busy = false;
   void reset() {
     named.clear();
@@ -206,6 +207,7 @@ struct Scratch {
     memos.clear();
     path.clear();
     starts.clear();
+    axis_params.clear();
   }
   void trim() {
     if (blocks.size() > 64) blocks.resize(64);
@@ -213,6 +215,7 @@ struct Scratch {
     if (memos.capacity() > 4096) std::vector<Mat4>().swap(memos);
     if (path.capacity() > 4096) std::string().swap(path);
     if (starts.capacity() > 4096) std::vector<std::size_t>().swap(starts);
+    if (axis_params.capacity() > 4096) std::vector<AxisParam>().swap(axis_params);
   }
 };
 Scratch& thread_scratch() {
@@ -290,6 +293,7 @@ class PyodeBuilder {
   // each of its components starts.
   std::string& path_ = scratch_.path;
   std::vector<std::size_t>& starts_ = scratch_.starts;
+  std::vector<AxisParam>& axis_params_ = scratch_.axis_params;
 
   // ---- errors as PyODE raises them ---------------------------------------------------------
   static PyError child_error(std::string_view parent, PN child) {
@@ -377,14 +381,14 @@ class PyodeBuilder {
    private:
     PyodeBuilder& b_;
   };
-  // The innermost node's path (PyODE's names are cut to the 64 innermost components).
-  std::string path() const {
+  // The innermost node's path (PyODE's names are cut to the 64 innermost components), kept in
+  // the scene.
+  std::string_view path() {
     std::size_t d = starts_.size();
-    return path_.substr(d > 64 ? starts_[d - 64] : 0);
+    return sc.keep(std::string_view(path_).substr(d > 64 ? starts_[d - 64] : 0));
   }
-  static std::string name_or_empty(const PNode* n) {
-    return std::string(n->has_name ? n->name : std::string_view());
-  }
+  // The node's name kept in the scene ("" when it has none).
+  std::string_view name_of(const PNode* n) { return n->has_name ? sc.keep(n->name) : std::string_view(); }
   static PNode* ancestor(PNode* n, PKind kind) {
     for (PNode* p = n; p; p = p->parent)
       if (p->kind == kind) return p;
@@ -492,7 +496,7 @@ class PyodeBuilder {
     Enter in(*this, n);
     SceneWorld& w = sc.worlds.emplace_back();
     w.path = path();
-    if (name) w.name = n->name;
+    w.name = name_of(n);
     w.offset = offset(e);
     n->index = static_cast<int>(sc.worlds.size()) - 1;
     world_children(e, n);
@@ -517,7 +521,7 @@ class PyodeBuilder {
     Enter in(*this, n);
     SceneSpace& s = sc.spaces.emplace_back();
     s.path = path();
-    if (name) s.name = n->name;
+    s.name = name_of(n);
     s.world = ancestor(n, PKind::world)->index;
     s.offset = offset(e);
     n->index = static_cast<int>(sc.spaces.size()) - 1;
@@ -561,7 +565,7 @@ class PyodeBuilder {
     if (gravity_v) gravity_mode = pyint_value(e, gravity_v) == 0 ? 0 : 1;
     SceneBody& b = sc.bodies.emplace_back();
     b.path = path();
-    if (name) b.name = n->name;
+    b.name = name_of(n);
     b.world = ancestor(n, PKind::world)->index;
     b.offset = offset(e);
     b.enabled = enabled == "true";
@@ -727,14 +731,14 @@ class PyodeBuilder {
         double a = pyfloat(c, av, "a"), b = pyfloat(c, bv, "b"), cc = pyfloat(c, cv, "c"),
                d = pyfloat(c, dv, "d");
         SceneGeom& g = add_geom(st, c, Shape::plane);
-        g.params = {a, b, cc, d};
+        g.params = sc.keep({a, b, cc, d});
         g.placement = Placement::none;
         shape_children(c, k);
       } else if (kid == El::ray) {
         auto [length] = attrs_of(c, {"length"});
         double len = pyfloat(c, length, "length");
         SceneGeom& g = add_geom(st, c, Shape::ray);
-        g.params = {len};
+        g.params = sc.keep({len});
         g.placement = Placement::none;
         shape_children(c, k);
       } else if (kid == El::sphere) {
@@ -789,7 +793,7 @@ class PyodeBuilder {
   SceneGeom& add_geom(GeomState& st, PN shape, Shape s) {
     SceneGeom& g = sc.geoms.emplace_back();
     g.path = path();
-    g.name = name_or_empty(st.node);
+    g.name = name_of(st.node);
     g.shape = s;
     g.space = st.space;
     g.world = ancestor(st.node, PKind::world)->index;
@@ -799,13 +803,13 @@ class PyodeBuilder {
     PNode* parent = st.node->parent;
     if (st.body == nullptr) {
       g.has_pybrain_name = st.node->has_name;
-      g.pybrain_name = name_or_empty(st.node);
+      g.pybrain_name = g.name;
     } else if (parent->kind == PKind::body) {
       PNode* first = parent->first_child;
       while (first && first->kind != PKind::geom) first = first->next;
       if (first == st.node && parent->has_name) {
         g.has_pybrain_name = true;
-        g.pybrain_name = std::string(parent->name);
+        g.pybrain_name = body_of(parent).name;
       }
     }
     st.node->index = static_cast<int>(sc.geoms.size()) - 1;
@@ -814,7 +818,7 @@ class PyodeBuilder {
   }
   void place(GeomState& st, PN shape, Shape s, std::initializer_list<double> params) {
     SceneGeom& g = add_geom(st, shape, s);
-    g.params.assign(params);
+    g.params = sc.keep(params);
     if (!st.body) {
       g.placement = Placement::world;
       pose(world_transform(st.node), g.position, g.rotation);
@@ -927,8 +931,7 @@ class PyodeBuilder {
     SceneJoint& j = new_joint(e, k, n, b1, b2);
     j.has_anchor = st.has_anchor;
     j.anchor = st.anchor;
-    j.axes.reserve(st.count);
-    for (std::size_t i = 0; i < st.count; ++i) j.axes.push_back(std::move(axes[i]));
+    j.axes = sc.keep(std::span<const JointAxis>(axes.data(), st.count));
   }
   void joint_type_child(PN c, std::string_view kname, AxesState& st) {
     const El cid = id_of(c);
@@ -945,12 +948,14 @@ class PyodeBuilder {
   }
   // An <axis>: its direction and parameters, in the order PyODE applies them (document order,
   // except that the LowStop alias is applied last, as LoStop, replacing any LoStop).
-  static JointAxis axis(PN a) {
+  JointAxis axis(PN a) {
     JointAxis ax;
     ax.direction = vector(a);
     constexpr int kLoStop = 0;  // axis_param_names()[0]
     bool has_lo = false, has_low = false;
     double low = 0;
+    auto& params = axis_params_;
+    params.clear();
     for (pv::Attr at = pv::first_attribute(a); at; at = pv::next_attribute(at)) {
       const char* an = pv::name(at);
       if (same(an, "x") || same(an, "y") || same(an, "z")) continue;
@@ -963,22 +968,22 @@ class PyodeBuilder {
         continue;
       }
       if (i == kLoStop) has_lo = true;
-      if (ax.params.empty()) ax.params.reserve(4);
-      ax.params.emplace_back(i, v);
+      params.push_back({i, v});
     }
     if (has_low) {
       if (has_lo)
-        ax.params.erase(std::remove_if(ax.params.begin(), ax.params.end(),
-                                       [](const auto& p) { return p.first == kLoStop; }),
-                        ax.params.end());
-      ax.params.emplace_back(kLoStop, low);
+        params.erase(std::remove_if(params.begin(), params.end(),
+                                    [](const AxisParam& p) { return p.index == kLoStop; }),
+                     params.end());
+      params.push_back({kLoStop, low});
     }
+    ax.params = sc.keep(std::span<const AxisParam>(params));
     return ax;
   }
   SceneJoint& new_joint(PN e, El k, PNode* n, int b1, int b2) {
     SceneJoint& j = sc.joints.emplace_back();
     j.path = path();
-    j.name = name_or_empty(n);
+    j.name = name_of(n);
     j.world = ancestor(n, PKind::world)->index;
     j.body1 = b1;
     j.body2 = b2;
@@ -1038,7 +1043,7 @@ class PyodeBuilder {
       } else if (t && t->kind == PKind::body && t->index >= 0) {
         SceneJoint j;
         j.type = JointType::fixed;
-        j.path = "/pybrain/affix[" + std::to_string(i) + "]";
+        j.path = sc.keep("/pybrain/affix[" + std::to_string(i) + "]");
         j.world = sc.bodies[static_cast<std::size_t>(t->index)].world;
         j.body1 = t->index;
         j.body2 = -1;
@@ -1051,7 +1056,7 @@ class PyodeBuilder {
     // passpairs: Python literals, a string or a tuple of strings per line.
     sc.passpairs.reserve(passpairs.size());
     for (std::string_view s : passpairs) {
-      std::vector<std::string> group;
+      std::vector<std::string_view> group;
       group.reserve(static_cast<std::size_t>(std::count(s.begin(), s.end(), '\'') +
                                              std::count(s.begin(), s.end(), '"')) /
                     2);
@@ -1060,7 +1065,7 @@ class PyodeBuilder {
         if (q != '\'' && q != '"') continue;
         std::size_t e = s.find(q, p + 1);
         if (e == std::string_view::npos) break;
-        group.emplace_back(s.substr(p + 1, e - p - 1));
+        group.push_back(sc.keep(s.substr(p + 1, e - p - 1)));
         p = e;
       }
       if (!group.empty()) sc.passpairs.push_back(std::move(group));

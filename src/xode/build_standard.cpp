@@ -187,7 +187,7 @@ class StandardBuilder {
     // A body or geom outside any space (already reported as an invalid child): give it one so
     // the rest of the document can still be checked.
     SceneSpace s;
-    s.path = c.path + "/space[implicit]";
+    s.path = sc.keep(c.path + "/space[implicit]");
     s.world = std::max(0, c.world);
     s.offset = e.offset();
     sc.spaces.push_back(s);
@@ -201,8 +201,8 @@ class StandardBuilder {
     if (nid == El::world) {
       Ctx w = c;
       SceneWorld sw;
-      sw.path = child_path(c, "world");
-      sw.name = e.attr_or("name", "");
+      sw.path = sc.keep(child_path(c, "world"));
+      sw.name = sc.keep(e.attr_or("name", ""));
       sw.offset = e.offset();
       for (XmlNode x : e.elements())
         if (element_id(x) == El::ext)
@@ -215,27 +215,28 @@ class StandardBuilder {
       w.world = static_cast<int>(sc.worlds.size()) - 1;
       w.space = -1;
       w.body = -1;
-      w.path = sw.path;
+      w.path = std::string(sw.path);
       w.counters = new_counters();
       w.frame = frame_of(e, c);
       children(e, w);
     } else if (nid == El::space) {
       Ctx s = c;
       SceneSpace ss;
-      ss.path = child_path(c, "space");
-      ss.name = e.attr_or("name", "");
+      ss.path = sc.keep(child_path(c, "space"));
+      ss.name = sc.keep(e.attr_or("name", ""));
       ss.world = std::max(0, c.world);
       ss.parent = c.space;
-      ss.kind = std::string(e.attr_or("class", "simple"));
-      if (ss.kind != "simple" && ss.kind != "hash" && ss.kind != "sap") {
-        diags.error("xode.bad-space-class", "space class must be simple, hash or sap, not '" + ss.kind + "'",
-                    loc(e));
-        ss.kind = "simple";
+      std::string_view kind = e.attr_or("class", "simple");
+      if (kind == "hash" || kind == "sap") {
+        ss.kind = kind == "hash" ? "hash" : "sap";
+      } else if (kind != "simple") {
+        diags.error("xode.bad-space-class",
+                    "space class must be simple, hash or sap, not '" + std::string(kind) + "'", loc(e));
       }
       ss.offset = e.offset();
       sc.spaces.push_back(ss);
       s.space = static_cast<int>(sc.spaces.size()) - 1;
-      s.path = ss.path;
+      s.path = std::string(ss.path);
       s.counters = new_counters();
       s.frame = frame_of(e, c);
       children(e, s);
@@ -246,8 +247,8 @@ class StandardBuilder {
     } else if (nid == El::jointgroup) {
       Ctx g = c;
       SceneJointGroup jg;
-      jg.path = c.path + "/jointgroup[" + std::to_string(sc.jointgroups.size()) + "]";
-      jg.name = e.attr_or("name", "");
+      jg.path = sc.keep(c.path + "/jointgroup[" + std::to_string(sc.jointgroups.size()) + "]");
+      jg.name = sc.keep(e.attr_or("name", ""));
       sc.jointgroups.push_back(jg);
       g.jointgroup = static_cast<int>(sc.jointgroups.size()) - 1;
       g.frame = frame_of(e, c);
@@ -267,8 +268,8 @@ class StandardBuilder {
     implicit_space(c, e);
     Ctx b = c;
     SceneBody sb;
-    sb.path = child_path(c, "body");
-    sb.name = e.attr_or("name", "");
+    sb.path = sc.keep(child_path(c, "body"));
+    sb.name = sc.keep(e.attr_or("name", ""));
     sb.world = std::max(0, c.world);
     sb.offset = e.offset();
     b.frame = frame_of(e, c);
@@ -317,7 +318,7 @@ class StandardBuilder {
     sc.bodies.push_back(sb);
     int index = static_cast<int>(sc.bodies.size()) - 1;
     b.body = index;
-    b.path = sb.path;
+    b.path = std::string(sb.path);
     b.counters = new_counters();
     children(e, b);
     recentre(index);
@@ -338,7 +339,7 @@ class StandardBuilder {
       if (g.placement == Placement::body_offset) g.position = math::sub(g.position, c);
     }
     diags.note("xode.mass-recentred",
-               "the centre of mass of body '" + b.name +
+               "the centre of mass of body '" + std::string(b.name) +
                    "' is off the body origin; the body frame was moved to it "
                    "and its geoms shifted",
                doc.locate(b.offset));
@@ -456,8 +457,8 @@ class StandardBuilder {
     implicit_space(c, e);
     Ctx g = c;
     g.frame = frame_of(e, c);
-    std::string path = child_path(c, "geom");
-    g.path = path;
+    std::string_view path = sc.keep(child_path(c, "geom"));
+    g.path = std::string(path);
     g.counters = new_counters();
     for (XmlNode s : e.elements()) {
       std::string_view k = s.name();
@@ -467,25 +468,25 @@ class StandardBuilder {
         continue;
       SceneGeom sg;
       sg.path = path;
-      sg.name = e.attr_or("name", "");
+      sg.name = sc.keep(e.attr_or("name", ""));
       sg.space = c.space;
       sg.world = std::max(0, c.world);
       sg.offset = e.offset();
       if (kid == El::box)
-        sg.shape = Shape::box, sg.params = {num(s, "sizex"), num(s, "sizey"), num(s, "sizez")};
+        sg.shape = Shape::box, sg.params = sc.keep({num(s, "sizex"), num(s, "sizey"), num(s, "sizez")});
       else if (kid == El::sphere)
-        sg.shape = Shape::sphere, sg.params = {num(s, "radius")};
+        sg.shape = Shape::sphere, sg.params = sc.keep({num(s, "radius")});
       else if (kid == El::cylinder)
-        sg.shape = Shape::cylinder, sg.params = {num(s, "radius"), num(s, "length")};
+        sg.shape = Shape::cylinder, sg.params = sc.keep({num(s, "radius"), num(s, "length")});
       else if (kid == El::cappedCylinder)
-        sg.shape = Shape::capsule, sg.params = {num(s, "radius"), num(s, "length")};
+        sg.shape = Shape::capsule, sg.params = sc.keep({num(s, "radius"), num(s, "length")});
       else if (kid == El::cone) {
         diags.error("xode.cone-unsupported", "ODE 0.16 has no cone geom; <cone> cannot be built", loc(s));
         continue;
       } else if (kid == El::plane)
         sg.shape = Shape::plane;
       else if (kid == El::ray)
-        sg.shape = Shape::ray, sg.params = {num(s, "length")};
+        sg.shape = Shape::ray, sg.params = sc.keep({num(s, "length")});
       else if (kid == El::trimesh) {
         sg.shape = Shape::trimesh;
         if (!trimesh(s, sg)) continue;
@@ -503,7 +504,7 @@ class StandardBuilder {
         d /= len;
         Vec3 wn = g.frame.rotate(nrm);
         double wd = d * g.frame.s + math::dot(wn, g.frame.p);
-        sg.params = {wn[0], wn[1], wn[2], wd};
+        sg.params = sc.keep({wn[0], wn[1], wn[2], wd});
         sg.placement = Placement::none;
         if (c.body >= 0)
           diags.warning("xode.plane-in-body",
@@ -597,8 +598,8 @@ class StandardBuilder {
 
   void joint(const XmlNode& e, Ctx& c) {
     SceneJoint sj;
-    sj.path = child_path(c, "joint");
-    sj.name = e.attr_or("name", "");
+    sj.path = sc.keep(child_path(c, "joint"));
+    sj.name = sc.keep(e.attr_or("name", ""));
     sj.world = std::max(0, c.world);
     sj.jointgroup = c.jointgroup;
     sj.offset = e.offset();
@@ -622,6 +623,7 @@ class StandardBuilder {
                        : sj.type == JointType::hinge2 || sj.type == JointType::universal ? 2
                                                                                          : 0;
     const Frame& pf = c.frame;
+    std::vector<JointAxis> axes;
     bool under_frame = !(pf.R == math::identity3() && pf.p == Vec3{0, 0, 0} && pf.s == 1);
     for (XmlNode ch : type.elements()) {
       bool absolute = ch.attr_or("absolute", "false") == "true";
@@ -642,10 +644,11 @@ class StandardBuilder {
           d = {1, 0, 0};
         }
         ax.direction = absolute ? d : pf.rotate(d);
-        ax.params = axis_params(ch);
-        sj.axes.push_back(ax);
+        ax.params = sc.keep(std::span<const AxisParam>(axis_params(ch)));
+        axes.push_back(ax);
       }
     }
+    sj.axes = sc.keep(std::span<const JointAxis>(axes));
     if (sj.axes.size() != want)
       diags.error("xode.axis-count",
                   "wrong number of axes for " + std::string(k) + " joint: " + std::to_string(sj.axes.size()) +
@@ -681,7 +684,8 @@ class StandardBuilder {
   void link_joints() {
     std::unordered_map<std::string, std::vector<int>> bodies_by_name;
     for (std::size_t i = 0; i < sc.bodies.size(); ++i)
-      if (!sc.bodies[i].name.empty()) bodies_by_name[sc.bodies[i].name].push_back(static_cast<int>(i));
+      if (!sc.bodies[i].name.empty())
+        bodies_by_name[std::string(sc.bodies[i].name)].push_back(static_cast<int>(i));
     auto named_elsewhere = [&](const std::string& n) {
       for (const auto& g : sc.geoms)
         if (g.name == n) return std::string("geom");

@@ -43,7 +43,7 @@ nlohmann::json m3(const Mat3& m) {
   for (double x : m) j.push_back(x);
   return j;
 }
-nlohmann::json nm(const std::string& n) {
+nlohmann::json nm(std::string_view n) {
   return n.empty() ? nlohmann::json(nullptr) : nlohmann::json(n);
 }
 std::string_view placement_name(Placement p) {
@@ -90,7 +90,7 @@ nlohmann::json scene_json(const Scene& s) {
     nlohmann::json e = {{"path", g.path},
                         {"name", nm(g.name)},
                         {"shape", std::string(to_string(g.shape))},
-                        {"params", g.params},
+                        {"params", std::vector<double>(g.params.begin(), g.params.end())},
                         {"body", g.body},
                         {"space", g.space},
                         {"placement", std::string(placement_name(g.placement))},

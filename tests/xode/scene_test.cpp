@@ -174,7 +174,7 @@ TEST(XodeScene, JointsPostlinkImplicitBodyAndAnchors) {
   EXPECT_EQ(j[0].body2, 0);       // the enclosing body
   near3(j[0].anchor, {1, 1, 0});  // relative to the parent body frame
   ASSERT_EQ(j[0].axes[0].params.size(), 2u);
-  EXPECT_EQ(j[0].axes[0].params[1].first, 0);  // LowStop applied last as LoStop
+  EXPECT_EQ(j[0].axes[0].params[1].index, 0);  // LowStop applied last as LoStop
   EXPECT_EQ(j[1].body1, 0);
   EXPECT_EQ(j[1].body2, -1);
   near3(j[1].anchor, {0, 0, 0});

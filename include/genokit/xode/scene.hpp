@@ -4,7 +4,13 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <initializer_list>
+#include <memory>
+#include <span>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "genokit/core/diagnostics.hpp"
@@ -23,28 +29,49 @@ using Mat3 = std::array<double, 9>;  // row-major, ODE convention: world = R * l
 enum class Compat { standard, pyode, pybrain };
 std::string_view to_string(Compat c);
 
+// Where a scene's objects keep their texts and short lists (paths, names, geom parameters, axis
+// parameters): a few large blocks per scene instead of a heap string or vector per object. Only
+// appended to; what was kept stays in place until the last scene sharing the store is gone.
+class SceneStore {
+ public:
+  SceneStore() = default;
+  ~SceneStore();
+  SceneStore(const SceneStore&) = delete;
+  SceneStore& operator=(const SceneStore&) = delete;
+  void* allocate(std::size_t bytes, std::size_t align);
+
+ private:
+  struct Block;
+  Block* blocks_ = nullptr;  // heap blocks, newest first
+  char* next_ = first_;
+  char* end_ = first_ + sizeof first_;
+  alignas(std::max_align_t) char first_[3072];  // enough for a typical document
+};
+
 struct MassParams {
   double mass = 1;
   Vec3 c{0, 0, 0};
   Mat3 I{1, 0, 0, 0, 1, 0, 0, 0, 1};
 };
 
+// Texts (std::string_view) and lists (std::span) of the objects below point into the scene's
+// store (Scene::keep), or at other storage that outlives the scene (string literals).
 struct SceneWorld {
-  std::string path, name;
+  std::string_view path, name;
   Vec3 gravity{0, 0, 0};
   std::size_t offset = kNoOffset;
 };
 
 struct SceneSpace {
-  std::string path, name;
+  std::string_view path, name;
   int world = 0;
-  int parent = -1;  // enclosing space, -1 = top level
-  std::string kind = "simple";
+  int parent = -1;                   // enclosing space, -1 = top level
+  std::string_view kind = "simple";  // simple, hash or sap
   std::size_t offset = kNoOffset;
 };
 
 struct SceneBody {
-  std::string path, name;
+  std::string_view path, name;
   int world = 0;
   Vec3 position{0, 0, 0};
   Mat3 rotation{1, 0, 0, 0, 1, 0, 0, 0, 1};
@@ -57,7 +84,6 @@ struct SceneBody {
   Vec3 finite_rotation_axis{0, 0, 0};
   bool finite_rotation_set = false;
   std::size_t offset = kNoOffset;
-  std::string pybrain_geom_name_for_first_geom;  // internal (pybrain passpairs)
 };
 
 enum class Shape { box, sphere, cylinder, capsule, cone, plane, ray, trimesh };
@@ -73,10 +99,10 @@ enum class Placement {
 };
 
 struct SceneGeom {
-  std::string path, name;
+  std::string_view path, name;
   Shape shape = Shape::box;
-  std::vector<double>
-      params;  // box lx ly lz | sphere r | cylinder/capsule/cone r len | plane a b c d | ray len
+  // box lx ly lz | sphere r | cylinder/capsule/cone r len | plane a b c d | ray len
+  std::span<const double> params;
   std::vector<double> vertices;  // trimesh: x y z ...
   std::vector<int> indices;      // trimesh: 0-based, 3 per triangle
   int body = -1;
@@ -85,7 +111,7 @@ struct SceneGeom {
   Placement placement = Placement::world;
   Vec3 position{0, 0, 0};
   Mat3 rotation{1, 0, 0, 0, 1, 0, 0, 0, 1};
-  std::string pybrain_name;  // the name PyBrain's passpairs filter uses ("" = none)
+  std::string_view pybrain_name;  // the name PyBrain's passpairs filter uses ("" = none)
   bool has_pybrain_name = false;
   std::size_t offset = kNoOffset;
 };
@@ -93,20 +119,24 @@ struct SceneGeom {
 enum class JointType { amotor, ball, fixed, hinge, hinge2, slider, universal };
 std::string_view to_string(JointType t);
 
+struct AxisParam {
+  int index = 0;  // in axis_param_names()
+  double value = 0;
+};
+
 struct JointAxis {
   Vec3 direction{0, 0, 0};
-  // (parameter index in axis_param_names(), value), in the order they are applied
-  std::vector<std::pair<int, double>> params;
+  std::span<const AxisParam> params;  // in the order they are applied
 };
 
 struct SceneJoint {
-  std::string path, name;
+  std::string_view path, name;
   JointType type = JointType::ball;
   int world = 0;
   int body1 = -1, body2 = -1;  // -1 = the static environment
   bool has_anchor = false;
-  Vec3 anchor{0, 0, 0};         // world coordinates
-  std::vector<JointAxis> axes;  // world directions
+  Vec3 anchor{0, 0, 0};             // world coordinates
+  std::span<const JointAxis> axes;  // world directions
   int jointgroup = -1;
   bool set_fixed = false;  // call dJointSetFixed after attaching
   int amotor_mode = 0;     // 0 = dAMotorUser, 1 = dAMotorEuler
@@ -118,7 +148,7 @@ struct SceneJoint {
 };
 
 struct SceneJointGroup {
-  std::string path, name;
+  std::string_view path, name;
 };
 
 struct Scene {
@@ -129,9 +159,28 @@ struct Scene {
   std::vector<SceneGeom> geoms;
   std::vector<SceneJoint> joints;
   std::vector<SceneJointGroup> jointgroups;
-  std::vector<std::vector<std::string>> passpairs;  // PyBrain collision filter
+  std::vector<std::vector<std::string_view>> passpairs;  // PyBrain collision filter
   bool has_ext_gravity = false;
   Vec3 ext_gravity{0, 0, 0};  // <gravity> inside a world-level <ext> (used by simulate when asked)
+
+  // Storage of the texts and lists above (made on first use; copies of the scene share it).
+  std::shared_ptr<SceneStore> store;
+  // A copy of `s` / `v` in the store, for the objects' texts and lists.
+  std::string_view keep(std::string_view s);
+  template <class T>
+  std::span<const T> keep(std::span<const T> v) {
+    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+    if (v.empty()) return {};
+    T* p = static_cast<T*>(storage().allocate(v.size_bytes(), alignof(T)));
+    std::uninitialized_copy(v.begin(), v.end(), p);
+    return {p, v.size()};
+  }
+  std::span<const double> keep(std::initializer_list<double> v) {
+    return keep(std::span<const double>(v.begin(), v.size()));
+  }
+
+ private:
+  SceneStore& storage();
 };
 
 struct BuildOptions {
