@@ -25,7 +25,7 @@ Location at(const SourcePos& s) {
 struct Scratch {
   std::vector<int> placer, chain;
   std::vector<char> touched, state;
-  std::vector<std::uint64_t> keys;
+  std::vector<std::uint64_t> keys, pairs;
 };
 Scratch& scratch() {
   thread_local Scratch s;
@@ -43,6 +43,86 @@ bool is_identity(const Orient& o) {
 
 std::string jn(std::size_t i) {
   return "Joint #" + std::to_string(i);
+}
+
+// Places the parts of delta joints (notes §5.4) and checks the delta rules; false after an error.
+bool place_delta_parts(Model& m, Diagnostics& diags, const ParseOptions& opt, Scratch& sc) {
+  const std::size_t np = m.parts.size(), nj = m.joints.size();
+  auto& placer = sc.placer;
+  placer.assign(np, -1);
+  for (std::size_t i = 0; i < nj; ++i) {
+    const Joint& j = m.joints[i];
+    if (!j.use_delta) continue;
+    if (placer[j.p2] >= 0) {
+      diags.error("f0.delta-part-placed-twice",
+                  "Delta joint cycle detected at " + jn(i) + ": Part #" + std::to_string(j.p2) +
+                      " is already placed by delta " + jn(static_cast<std::size_t>(placer[j.p2])),
+                  at(j.src));
+      return false;
+    }
+    placer[j.p2] = static_cast<int>(i);
+  }
+  // The SDK's stricter (order-dependent) rule, notes §5.6.
+  std::size_t sdk_cycle = nj;
+  {
+    auto& touched = sc.touched;
+    touched.assign(np, 0);
+    for (std::size_t i = 0; i < nj && sdk_cycle == nj; ++i) {
+      const Joint& j = m.joints[i];
+      if (!j.use_delta) continue;
+      if (touched[j.p2]) sdk_cycle = i;
+      touched[j.p1] = touched[j.p2] = 1;
+    }
+  }
+  auto& state = sc.state;  // 0 new, 1 on the current chain, 2 placed
+  state.assign(np, 0);
+  auto& chain = sc.chain;
+  for (std::size_t start = 0; start < np; ++start) {
+    if (state[start]) continue;
+    chain.clear();
+    int cur = static_cast<int>(start);
+    while (true) {
+      if (state[cur] == 2) break;
+      if (state[cur] == 1) {
+        diags.error("f0.delta-cycle",
+                    "Delta joint cycle detected at " + jn(static_cast<std::size_t>(placer[cur])) +
+                        ": delta joints place Part #" + std::to_string(cur) + " relative to itself",
+                    at(m.joints[placer[cur]].src));
+        return false;
+      }
+      state[cur] = 1;
+      chain.push_back(cur);
+      if (placer[cur] < 0) break;
+      cur = m.joints[placer[cur]].p1;
+    }
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      const int q = *it;
+      state[q] = 2;
+      if (placer[q] < 0) continue;
+      const Joint& j = m.joints[placer[q]];
+      const Part& a = m.parts[j.p1];
+      Part& b = m.parts[q];
+      b.orient = compose(a.orient, orient_from_rotation(j.rot));
+      const Vec3 d = b.orient.apply(j.d);
+      b.pos = {a.pos.x + d.x, a.pos.y + d.y, a.pos.z + d.z};
+    }
+  }
+  if (sdk_cycle < nj) {
+    if (!opt.spec_delta_order) {
+      diags.error("f0.delta-cycle",
+                  "Delta joint cycle detected at " + jn(sdk_cycle) + " (SDK rule: its Part #" +
+                      std::to_string(m.joints[sdk_cycle].p2) + " was already used by an earlier delta joint)",
+                  at(m.joints[sdk_cycle].src));
+      return false;
+    }
+    diags.note("f0.sdk-delta-order",
+               "The Framsticks SDK rejects this genotype (\"Delta joint cycle detected at " + jn(sdk_cycle) +
+                   "\") because a delta joint refers to a part placed by a later delta joint; there is no "
+                   "cycle, so genokit follows the f0 spec and accepts it (list delta joints parent first "
+                   "for the SDK)",
+               at(m.joints[sdk_cycle].src));
+  }
+  return true;
 }
 
 }  // namespace
@@ -89,105 +169,42 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
                   at(m.parts[i].src));
       return;
     }
-  for (std::size_t i = 0; i < nj; ++i) {
-    const Joint& j = m.joints[i];
-    if ((j.sh != 0) != solids) {
-      m.shape_type = ShapeType::illegal;
-      diags.error("f0.mixed-joint-shapes",
-                  "Inconsistent joint shapes (mixed old and new shapes): " + jn(i) + " has sh=" +
-                      std::to_string(j.sh) + " in a " + (solids ? "solids" : "ball-and-stick") + " model",
-                  at(j.src));
-      return;
-    }
+  // Joint shapes and self joints in one pass; when one is wrong, the loops below report the first
+  // error in the SDK's order.
+  bool joint_error = false, any_delta = false;
+  for (const Joint& j : m.joints) {
+    joint_error |= ((j.sh != 0) != solids) | (j.p1 == j.p2);
+    any_delta |= j.use_delta;
   }
-  // Self joints.
-  for (std::size_t i = 0; i < nj; ++i)
-    if (m.joints[i].p1 == m.joints[i].p2) {
-      diags.error("f0.self-joint",
-                  "Illegal self connection, " + jn(i) + " joins Part #" + std::to_string(m.joints[i].p1) +
-                      " to itself",
-                  at(m.joints[i].src));
-      return;
+  if (joint_error) {
+    for (std::size_t i = 0; i < nj; ++i) {
+      const Joint& j = m.joints[i];
+      if ((j.sh != 0) != solids) {
+        m.shape_type = ShapeType::illegal;
+        diags.error("f0.mixed-joint-shapes",
+                    "Inconsistent joint shapes (mixed old and new shapes): " + jn(i) + " has sh=" +
+                        std::to_string(j.sh) + " in a " + (solids ? "solids" : "ball-and-stick") + " model",
+                    at(j.src));
+        return;
+      }
     }
+    // Self joints.
+    for (std::size_t i = 0; i < nj; ++i)
+      if (m.joints[i].p1 == m.joints[i].p2) {
+        diags.error("f0.self-joint",
+                    "Illegal self connection, " + jn(i) + " joins Part #" + std::to_string(m.joints[i].p1) +
+                        " to itself",
+                    at(m.joints[i].src));
+        return;
+      }
+  }
 
   // ---- delta joints: every part is placed by at most one delta joint, without cycles ----------
   Scratch& sc = scratch();
-  auto& placer = sc.placer;
-  placer.assign(np, -1);
-  for (std::size_t i = 0; i < nj; ++i) {
-    const Joint& j = m.joints[i];
-    if (!j.use_delta) continue;
-    if (placer[j.p2] >= 0) {
-      diags.error("f0.delta-part-placed-twice",
-                  "Delta joint cycle detected at " + jn(i) + ": Part #" + std::to_string(j.p2) +
-                      " is already placed by delta " + jn(static_cast<std::size_t>(placer[j.p2])),
-                  at(j.src));
-      return;
-    }
-    placer[j.p2] = static_cast<int>(i);
-  }
-  // The SDK's stricter (order-dependent) rule, notes §5.6.
-  std::size_t sdk_cycle = nj;
-  {
-    auto& touched = sc.touched;
-    touched.assign(np, 0);
-    for (std::size_t i = 0; i < nj && sdk_cycle == nj; ++i) {
-      const Joint& j = m.joints[i];
-      if (!j.use_delta) continue;
-      if (touched[j.p2]) sdk_cycle = i;
-      touched[j.p1] = touched[j.p2] = 1;
-    }
-  }
-  auto& state = sc.state;  // 0 new, 1 on the current chain, 2 placed
-  state.assign(np, 0);
-  auto& chain = sc.chain;
-  for (std::size_t start = 0; start < np; ++start) {
-    if (state[start]) continue;
-    chain.clear();
-    int cur = static_cast<int>(start);
-    while (true) {
-      if (state[cur] == 2) break;
-      if (state[cur] == 1) {
-        diags.error("f0.delta-cycle",
-                    "Delta joint cycle detected at " + jn(static_cast<std::size_t>(placer[cur])) +
-                        ": delta joints place Part #" + std::to_string(cur) + " relative to itself",
-                    at(m.joints[placer[cur]].src));
-        return;
-      }
-      state[cur] = 1;
-      chain.push_back(cur);
-      if (placer[cur] < 0) break;
-      cur = m.joints[placer[cur]].p1;
-    }
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-      const int q = *it;
-      state[q] = 2;
-      if (placer[q] < 0) continue;
-      const Joint& j = m.joints[placer[q]];
-      const Part& a = m.parts[j.p1];
-      Part& b = m.parts[q];
-      b.orient = compose(a.orient, orient_from_rotation(j.rot));
-      const Vec3 d = b.orient.apply(j.d);
-      b.pos = {a.pos.x + d.x, a.pos.y + d.y, a.pos.z + d.z};
-    }
-  }
-  if (sdk_cycle < nj) {
-    if (!opt.spec_delta_order) {
-      diags.error("f0.delta-cycle",
-                  "Delta joint cycle detected at " + jn(sdk_cycle) + " (SDK rule: its Part #" +
-                      std::to_string(m.joints[sdk_cycle].p2) + " was already used by an earlier delta joint)",
-                  at(m.joints[sdk_cycle].src));
-      return;
-    }
-    diags.note("f0.sdk-delta-order",
-               "The Framsticks SDK rejects this genotype (\"Delta joint cycle detected at " + jn(sdk_cycle) +
-                   "\") because a delta joint refers to a part placed by a later delta joint; there is no "
-                   "cycle, so genokit follows the f0 spec and accepts it (list delta joints parent first "
-                   "for the SDK)",
-               at(m.joints[sdk_cycle].src));
-  }
+  if (any_delta && !place_delta_parts(m, diags, opt, sc)) return;
 
   // ---- joint geometry and lengths ------------------------------------------------------------
+  std::size_t too_long = nj;  // the first joint longer than 2 (reported after all are computed)
   for (std::size_t i = 0; i < nj; ++i) {
     Joint& j = m.joints[i];
     const Part& a = m.parts[j.p1];
@@ -205,16 +222,15 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
       }
     }
     j.length = std::sqrt(j.d.x * j.d.x + j.d.y * j.d.y + j.d.z * j.d.z);
+    if (j.sh != 1 && j.length > 2.0 && too_long == nj) too_long = i;
   }
-  for (std::size_t i = 0; i < nj; ++i) {
-    const Joint& j = m.joints[i];
-    if (j.sh != 1 && j.length > 2.0) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "%g", j.length);
-      diags.error("f0.joint-too-long", jn(i) + " too long (its length " + buf + " exceeds allowed 2)",
-                  at(j.src));
-      return;
-    }
+  if (too_long < nj) {
+    const Joint& j = m.joints[too_long];
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", j.length);
+    diags.error("f0.joint-too-long", jn(too_long) + " too long (its length " + buf + " exceeds allowed 2)",
+                at(j.src));
+    return;
   }
 
   // ---- connectivity (union-find over the joints; no adjacency lists to build) ---------------
@@ -247,6 +263,24 @@ void final_check(Model& m, Diagnostics& diags, const ParseOptions& opt) {
       return static_cast<std::uint64_t>(static_cast<std::uint32_t>(std::min(j.p1, j.p2))) << 32 |
              static_cast<std::uint32_t>(std::max(j.p1, j.p2));
     };
+    // Small models: a bit per (smaller, larger) part pair finds out whether any pair repeats; only
+    // then are the keys sorted to report the smallest repeated pair as below.
+    if (np <= 256) {
+      auto& bits = sc.pairs;
+      bits.assign((np * np + 63) / 64, 0);
+      bool repeated = false;
+      for (const auto& j : m.joints) {
+        const auto b = static_cast<std::size_t>(std::min(j.p1, j.p2)) * np +
+                       static_cast<std::size_t>(std::max(j.p1, j.p2));
+        const std::uint64_t bit = std::uint64_t{1} << (b & 63);
+        repeated |= (bits[b >> 6] & bit) != 0;
+        bits[b >> 6] |= bit;
+      }
+      if (!repeated) {
+        m.valid = true;
+        return;
+      }
+    }
     auto& keys = sc.keys;
     keys.clear();
     for (const auto& j : m.joints) keys.push_back(key(j));

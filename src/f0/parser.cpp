@@ -304,11 +304,18 @@ class Parser {
     failed_ = true;
   }
 
-  // Reads the fields of an element line starting at `start` straight into the element at `base`
-  // (a default-constructed Model, Part, Joint, Neuron or Connection); returns the line end (the
-  // '\n' or the end of the text). Sets failed_ on errors.
-  std::size_t parse_line(std::string_view cls, const TableData& td, std::size_t start, void* base);
-  bool fast_fields(const TableData& td, std::size_t& pos, int& idx, void* base);
+  // Reads the fields of an element line starting at `pos` straight into the element at `base`
+  // (a default-constructed Model, Part, Joint, Neuron or Connection): the common shapes on the
+  // fast path, the rest on the general path. Returns the line end (the '\n' or the end of the
+  // text). Sets failed_ on errors.
+  std::size_t read_fields(const TableData& td, std::size_t pos, void* base) {
+    given_ = 0;
+    int idx = 0;  // next positional slot; -1 after an unknown name
+    if (pos < fast_end_ && fast_fields(td, pos, idx, base)) return pos;
+    return general_fields(td, pos, idx, base);
+  }
+  [[gnu::always_inline]] inline bool fast_fields(const TableData& td, std::size_t& pos, int& idx, void* base);
+  [[gnu::noinline]] std::size_t general_fields(const TableData& td, std::size_t pos, int idx, void* base);
   void set(const TableData& td, int k, std::string_view raw, std::size_t off, void* base);
   void store_int(const TableData& td, int k, std::int64_t x, std::size_t off, void* base) {
     const FastProp& p = td.props[k];
@@ -329,7 +336,8 @@ class Parser {
   bool given(Field f) const { return given_ >> static_cast<unsigned>(f) & 1; }
   // Reads one element line of class `cls` into a new element of target_ (removed again when the
   // line or its references fail).
-  void element(char cls, const TableData& td, std::size_t line_off, std::size_t fields_off, std::size_t& eol);
+  [[gnu::always_inline]] inline void element(char cls, const TableData& td, std::size_t line_off,
+                                             std::size_t fields_off, std::size_t& eol);
   SourcePos src_pos(std::size_t off) const {
     SourcePos src;
     src.line = line_no_;
@@ -562,10 +570,8 @@ bool Parser::fast_fields(const TableData& td, std::size_t& pos, int& idx, void* 
 
 // Param::loadSingleLine: fields separated by commas (outside quotes); `name=` jumps; unnamed values
 // continue the sequence; empty unnamed fields skip a slot.
-std::size_t Parser::parse_line(std::string_view cls, const TableData& td, std::size_t pos, void* base) {
-  given_ = 0;
-  int idx = 0;  // next positional slot; -1 after an unknown name
-  if (pos < fast_end_ && fast_fields(td, pos, idx, base)) return pos;
+std::size_t Parser::general_fields(const TableData& td, std::size_t pos, int idx, void* base) {
+  const std::string_view cls = td.table->class_id;
   const char* s = text_.data();
   const std::size_t n = text_.size();
   // The rest of the line, field by field.
@@ -664,45 +670,55 @@ void apply_overrides(const TableData& td, void* base) {
   }
 }
 
-void Parser::element(char cls, const TableData& td, std::size_t off, std::size_t fields, std::size_t& eol) {
+void Parser::element(char cls, const TableData& td, std::size_t off, std::size_t at, std::size_t& eol) {
   Model& m = *target_;
-  const char id[2] = {cls, 0};
-  const std::string_view cid(id, 1);
   failed_ = false;
-  // A line that fails (bad number, bad reference) leaves no element behind.
-  auto read = [&](auto& vec) -> bool {
-    auto& e = vec.emplace_back();
-    if (!td.overrides.empty()) apply_overrides(td, &e);
-    eol = parse_line(cid, td, fields, &e);
+  if (cls == 'm') {
+    Model tmp;  // m: lines are rare; read aside so a failed line changes nothing
+    if (!td.overrides.empty()) apply_overrides(td, &tmp);
+    eol = read_fields(td, at, &tmp);
     if (failed_) {
-      vec.pop_back();
       build_error_ = true;
-      return false;
-    }
-    return true;
-  };
-  switch (cls) {
-    case 'm': {
-      Model tmp;  // m: lines are rare; read aside so a failed line changes nothing
-      if (!td.overrides.empty()) apply_overrides(td, &tmp);
-      eol = parse_line(cid, td, fields, &tmp);
-      if (failed_) {
-        build_error_ = true;
-        return;
-      }
-      m.se = tmp.se;
-      if (given(Field::m_vstyle)) m.vstyle = std::move(tmp.vstyle);
       return;
     }
+    m.se = tmp.se;
+    if (given(Field::m_vstyle)) m.vstyle = std::move(tmp.vstyle);
+    return;
+  }
+  void* base;
+  switch (cls) {
+    case 'p':
+      base = &m.parts.emplace_back();
+      break;
+    case 'j':
+      base = &m.joints.emplace_back();
+      break;
+    case 'n':
+      base = &m.neurons.emplace_back();
+      break;
+    default:
+      base = &m.connections.emplace_back();
+      break;
+  }
+  if (!td.overrides.empty()) apply_overrides(td, base);
+  eol = read_fields(td, at, base);
+  switch (cls) {
     case 'p': {
-      if (!read(m.parts)) return;
+      if (failed_) {  // a line that fails leaves no element behind
+        m.parts.pop_back();
+        break;
+      }
       Part& p = m.parts.back();
-      p.orient = orient_from_rotation(p.rot);
+      if (p.rot.x != 0 || p.rot.y != 0 || p.rot.z != 0)  // (a new Part is unrotated)
+        p.orient = orient_from_rotation(p.rot);
       p.src = src_pos(off);
       return;
     }
     case 'j': {
-      if (!read(m.joints)) return;
+      if (failed_) {
+        m.joints.pop_back();
+        break;
+      }
       Joint& j = m.joints.back();
       const int np = static_cast<int>(m.parts.size());
       if (j.p1 < 0 || j.p1 >= np || j.p2 < 0 || j.p2 >= np) {
@@ -717,7 +733,10 @@ void Parser::element(char cls, const TableData& td, std::size_t off, std::size_t
       return;
     }
     case 'n': {
-      if (!read(m.neurons)) return;
+      if (failed_) {
+        m.neurons.pop_back();
+        break;
+      }
       Neuron& n = m.neurons.back();
       const int pp = n.part, jj = n.joint;
       if ((pp >= 0 && pp >= static_cast<int>(m.parts.size())) ||
@@ -733,7 +752,10 @@ void Parser::element(char cls, const TableData& td, std::size_t off, std::size_t
       return;
     }
     default: {  // 'c'
-      if (!read(m.connections)) return;
+      if (failed_) {
+        m.connections.pop_back();
+        break;
+      }
       Connection& c = m.connections.back();
       const int nn = static_cast<int>(m.neurons.size());
       if (c.target < 0 || c.target >= nn || c.source < 0 || c.source >= nn) {
@@ -746,6 +768,7 @@ void Parser::element(char cls, const TableData& td, std::size_t off, std::size_t
       return;
     }
   }
+  build_error_ = true;  // the line failed
 }
 
 // Neuron::inputs from the connections, in connection order, each vector allocated once.
