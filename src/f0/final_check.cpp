@@ -129,7 +129,9 @@ bool place_delta_parts(Model& m, Diagnostics& diags, const ParseOptions& opt, Sc
 
 void set_neuron_class(Neuron& n) {
   const std::string_view d = n.details;
-  const std::size_t colon = d.find(':');
+  std::size_t colon = 0;  // (class names are a few bytes: a plain loop, not memchr)
+  while (colon < d.size() && d[colon] != ':') ++colon;
+  if (colon == d.size()) colon = std::string_view::npos;
   std::string_view cls = colon == std::string_view::npos ? d : d.substr(0, colon);
   if (colon == std::string_view::npos)
     n.params.clear();

@@ -92,8 +92,12 @@ const NeuronClass* find_neuron_class(std::string_view name) {
     return b;
   }();
   if (name.empty()) return nullptr;
-  for (const NeuronClass* c : buckets[static_cast<unsigned char>(name[0])])
-    if (c->name == name) return c;
+  for (const NeuronClass* c : buckets[static_cast<unsigned char>(name[0])]) {
+    if (c->name.size() != name.size()) continue;
+    std::size_t i = 1;  // the first byte matches (bucket); names are short: no memcmp call
+    while (i < name.size() && c->name[i] == name[i]) ++i;
+    if (i == name.size()) return c;
+  }
   return nullptr;
 }
 

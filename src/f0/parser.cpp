@@ -156,14 +156,18 @@ void unquote_into(std::string_view s, std::string& out) {
   }
 }
 
+// The fields whose presence on a line matters beyond their value: dx/dy/dz make a delta joint;
+// m:Vstyle is kept only when given. Only these are recorded in the parser's given-set.
+constexpr Field kTrackedFields[] = {Field::j_dx, Field::j_dy, Field::j_dz, Field::m_vstyle};
+
 // One property of a table as the field loops need it: compact (no names or texts), with the
 // model slot its value goes to.
 struct FastProp {
   PropType type = PropType::readonly;
-  FieldSlot slot;           // none: read, checked and dropped (legacy p:m)
-  bool can_omit = false;    // flag 1024
-  std::uint8_t field = 0;   // Field, for the given-set
-  double min = 0, max = 0;  // accepted range; a legacy property gets an empty one (always warns)
+  FieldSlot slot;               // none: read, checked and dropped (legacy p:m)
+  bool can_omit = false;        // flag 1024
+  std::uint64_t given_bit = 0;  // this Field's bit in the given-set, if the parser asks about it
+  double min = 0, max = 0;      // accepted range; a legacy property gets an empty one (always warns)
   std::int64_t imin = 0, imax = 0;
 };
 
@@ -219,7 +223,8 @@ OrderData make_order_data(PropertyOrder order) {
       fp.type = p.type;
       fp.slot = field_slot(p.field);
       fp.can_omit = p.flags & kCanOmitName;
-      fp.field = static_cast<std::uint8_t>(p.field);
+      for (Field f : kTrackedFields)
+        if (p.field == f) fp.given_bit = std::uint64_t{1} << static_cast<unsigned>(f);
       const double inf = std::numeric_limits<double>::infinity();
       fp.min = p.ranged ? p.min : -inf;
       fp.max = p.ranged ? p.max : inf;
@@ -321,13 +326,13 @@ class Parser {
     const FastProp& p = td.props[k];
     if (x < p.imin || x > p.imax) x = clamp_int(td, k, x, off);
     if (p.slot.type == SlotType::integer) int_at(base, p.slot) = static_cast<int>(x);
-    given_ |= std::uint64_t{1} << p.field;
+    if (p.given_bit) given_ |= p.given_bit;
   }
   void store_real(const TableData& td, int k, double x, std::size_t off, void* base) {
     const FastProp& p = td.props[k];
     if (!(x >= p.min && x <= p.max)) x = clamp_real(td, k, x, off);  // also NaN and legacy
     if (p.slot.type == SlotType::real) real_at(base, p.slot) = x;
-    given_ |= std::uint64_t{1} << p.field;
+    if (p.given_bit) given_ |= p.given_bit;
   }
   // The rare paths of store_*: out-of-range values (clamped with a warning), legacy properties.
   [[gnu::noinline, gnu::cold]] std::int64_t clamp_int(const TableData& td, int k, std::int64_t x,
@@ -395,7 +400,7 @@ class Parser {
   std::size_t body_line_ = 0;  // "line #N" of the SDK (lines after the header)
   bool failed_ = false;        // the current line failed
   bool build_error_ = false;   // any build error so far (no final check then)
-  std::uint64_t given_ = 0;    // the Fields the current line set (bit per Field)
+  std::uint64_t given_ = 0;    // the kTrackedFields the current line set (bit per Field)
   std::string scratch_;
   const OrderData& od_;  // tables and defaults of opt_.order
 };
@@ -413,7 +418,7 @@ void Parser::set(const TableData& td, int k, std::string_view raw, std::size_t o
       unquote_into(v, dst);
     else
       dst.assign(v.data(), v.size());
-    given_ |= std::uint64_t{1} << fp.field;
+    given_ |= fp.given_bit;
     return;
   }
   if (!v.empty() && v.front() == '"') {
@@ -557,7 +562,7 @@ bool Parser::fast_fields(const TableData& td, std::size_t& pos, int& idx, void* 
       }
       std::string& dst = fp.slot.type == SlotType::text ? text_at(base, fp.slot) : scratch_;
       dst.assign(b, static_cast<std::size_t>(e - b));
-      given_ |= std::uint64_t{1} << fp.field;
+      given_ |= fp.given_bit;
     } else {
       break;  // read-only: the general path warns
     }
@@ -779,7 +784,7 @@ void fill_inputs(Model& m) {
   for (std::size_t i = 0; i < m.neurons.size(); ++i)
     if (count[i]) m.neurons[i].inputs.reserve(count[i]);
   for (const Connection& c : m.connections)
-    m.neurons[static_cast<std::size_t>(c.target)].inputs.push_back({c.source, c.weight, c.info});
+    m.neurons[static_cast<std::size_t>(c.target)].inputs.emplace_back(c.source, c.weight, c.info);
 }
 
 Model Parser::run() {
