@@ -101,7 +101,7 @@ struct World::Impl {
   std::vector<dTriMeshDataID> meshes;
   std::vector<std::vector<double>> mesh_vertices;
   std::vector<std::vector<dTriIndex>> mesh_indices;
-  dJointGroupID contacts = nullptr;
+  dJointGroupID contacts = nullptr;  // made by the first step
   // ODE reported a fatal error: no more steps. The objects are still destroyed: ODE's assertions
   // check arguments before changing state, and leaking would hide real leaks from LeakSanitizer.
   bool broken = false;
@@ -114,7 +114,10 @@ struct World::Impl {
     return static_cast<int>(reinterpret_cast<std::intptr_t>(dGeomGetData(g))) - 1;
   }
   static void* tag(std::size_t i) { return reinterpret_cast<void*>(static_cast<std::intptr_t>(i + 1)); }
-  std::vector<std::pair<dBodyID, dBodyID>> linked;  // bodies joined by a joint (sorted pairs)
+  // Bodies joined by a joint (sorted pairs), for the near callback: made by the first step.
+  std::vector<std::pair<dBodyID, dBodyID>> linked;
+  bool stepping = false;
+  void prepare_stepping();
   std::size_t contacts_step = 0, contacts_all = 0, contacts_max = 0;
   SimOptions sim;
   double sim_mu = 1;
@@ -209,6 +212,14 @@ bool zero(const xode::Vec3& v) {
   return v[0] == 0 && v[1] == 0 && v[2] == 0 && !std::signbit(v[0]) && !std::signbit(v[1]) &&
          !std::signbit(v[2]);
 }
+// Exactly the identity with +0.0 off the diagonal (what ODE gives a new body).
+bool identity(const xode::Mat3& r) {
+  for (std::size_t i = 0; i < 9; ++i) {
+    bool diagonal = i % 4 == 0;
+    if (diagonal ? r[i] != 1 : (r[i] != 0 || std::signbit(r[i]))) return false;
+  }
+  return true;
+}
 void to_ode(const xode::Mat3& r, dMatrix3 R) {
   for (int i = 0; i < 3; ++i) {
     for (int k = 0; k < 3; ++k) R[i * 4 + k] = r[static_cast<std::size_t>(i * 3 + k)];
@@ -258,7 +269,6 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
   geoms.reserve(s.geoms.size());
   inner.reserve(s.geoms.size());
   joints.reserve(s.joints.size());
-  linked.reserve(s.joints.size());
   for (std::size_t i = 0; i < s.worlds.size(); ++i) worlds.push_back(dWorldCreate());
   for (const auto& sp : s.spaces) {
     dSpaceID parent = sp.parent >= 0 ? spaces[static_cast<std::size_t>(sp.parent)] : nullptr;
@@ -275,11 +285,14 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
     dBodySetData(id, tag(i));
     if (!b.enabled) dBodyDisable(id);
     if (b.gravity_mode == 0) dBodySetGravityMode(id, 0);
-    dBodySetPosition(id, b.position[0], b.position[1], b.position[2]);
-    dMatrix3 R;
-    to_ode(b.rotation, R);
-    dBodySetRotation(id, R);
-    // A new body has zero force, torque and velocities: only other values (-0.0 included) are set.
+    // A new body is at +0 with the identity rotation and has zero force, torque and velocities:
+    // only other values (-0.0 included) are set (setting them again would change nothing).
+    if (!zero(b.position)) dBodySetPosition(id, b.position[0], b.position[1], b.position[2]);
+    if (!identity(b.rotation)) {
+      dMatrix3 R;
+      to_ode(b.rotation, R);
+      dBodySetRotation(id, R);
+    }
     if (!zero(b.torque)) dBodySetTorque(id, b.torque[0], b.torque[1], b.torque[2]);
     if (!zero(b.force)) dBodySetForce(id, b.force[0], b.force[1], b.force[2]);
     if (b.finite_rotation_set) {
@@ -467,15 +480,27 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
     }
     if (j.set_fixed && j.type == xode::JointType::fixed) dJointSetFixed(id);
     if (j.type == xode::JointType::amotor && j.amotor_mode == 1) dJointSetAMotorMode(id, dAMotorEuler);
-    if (j.reattach_to_environment) {
-      b2 = nullptr;
-      dJointAttach(id, b1, nullptr);
-    }
+    if (j.reattach_to_environment) dJointAttach(id, b1, nullptr);
+  }
+  return true;
+}
+
+void World::Impl::prepare_stepping() {
+  if (stepping) return;
+  stepping = true;
+  contacts = dJointGroupCreate(0);
+  // The pairs the joints attach (as built: a joint re-attached to the environment has none).
+  const auto& s = *scene;
+  auto body = [&](int i) {
+    return i >= 0 && static_cast<std::size_t>(i) < bodies.size() ? bodies[static_cast<std::size_t>(i)]
+                                                                 : nullptr;
+  };
+  for (std::size_t i = 0; i < joints.size(); ++i) {
+    const auto& j = s.joints[i];
+    dBodyID b1 = body(j.body1), b2 = j.reattach_to_environment ? nullptr : body(j.body2);
     if (b1 && b2) linked.emplace_back(std::min(b1, b2), std::max(b1, b2));
   }
   std::sort(linked.begin(), linked.end());
-  contacts = dJointGroupCreate(0);
-  return true;
 }
 
 void World::Impl::near(dGeomID a, dGeomID b) {
@@ -932,6 +957,7 @@ bool World::step(const SimOptions& opt, Diagnostics& diags) {
     diags.error("physics.ode-error", "ODE stopped during a step: " + g_fatal);
     return false;
   }
+  im.prepare_stepping();
   im.contacts_step = 0;
   for (std::size_t i = 0; i < im.spaces.size(); ++i)
     if (im.scene->spaces[i].parent < 0) dSpaceCollide(im.spaces[i], &im, near_trampoline);

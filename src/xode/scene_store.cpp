@@ -23,9 +23,10 @@ SceneStore::~SceneStore() {
 }
 
 void* SceneStore::allocate(std::size_t bytes, std::size_t align) {
+  // `align` is a power of two (an alignof).
   auto aligned = [&](char* p) {
     auto v = reinterpret_cast<std::uintptr_t>(p);
-    return p + ((align - v % align) % align);
+    return p + ((align - (v & (align - 1))) & (align - 1));
   };
   char* p = aligned(next_);
   if (p > end_ || static_cast<std::size_t>(end_ - p) < bytes) {
