@@ -10,7 +10,9 @@
 #include <limits>
 #include <string>
 
-#if defined(__SSE2__)
+#if defined(__x86_64__)
+#include <immintrin.h>
+#elif defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
@@ -283,6 +285,30 @@ inline bool is_name_char(char c) {
   return char_is(c, kNameChar);
 }
 
+#if defined(__x86_64__)
+// reserve()'s line count 64 bytes at a time where the CPU has AVX-512BW: "\nX:" starts found by
+// masks, and counted per class by population count (no loop over the starts). Returns where it
+// stopped (the caller counts the rest).
+[[gnu::target("avx512bw,popcnt")]] std::size_t count_element_lines_avx512(const unsigned char* t,
+                                                                          std::size_t i, std::size_t n,
+                                                                          std::size_t counts[5]) {
+  const __m512i nl = _mm512_set1_epi8('\n'), colon = _mm512_set1_epi8(':');
+  const __m512i cp = _mm512_set1_epi8('p'), cj = _mm512_set1_epi8('j'), cn = _mm512_set1_epi8('n'),
+                cc = _mm512_set1_epi8('c');
+  for (; i + 66 <= n; i += 64) {
+    const __m512i a = _mm512_loadu_si512(t + i), b = _mm512_loadu_si512(t + i + 1),
+                  c = _mm512_loadu_si512(t + i + 2);
+    const __mmask64 starts = _mm512_mask_cmpeq_epi8_mask(_mm512_cmpeq_epi8_mask(a, nl), c, colon);
+    if (!starts) continue;
+    counts[0] += static_cast<std::size_t>(__builtin_popcountll(_mm512_mask_cmpeq_epi8_mask(starts, b, cp)));
+    counts[1] += static_cast<std::size_t>(__builtin_popcountll(_mm512_mask_cmpeq_epi8_mask(starts, b, cj)));
+    counts[2] += static_cast<std::size_t>(__builtin_popcountll(_mm512_mask_cmpeq_epi8_mask(starts, b, cn)));
+    counts[3] += static_cast<std::size_t>(__builtin_popcountll(_mm512_mask_cmpeq_epi8_mask(starts, b, cc)));
+  }
+  return i;
+}
+#endif
+
 class Parser {
  public:
   Parser(std::string_view text, Diagnostics& diags, const ParseOptions& opt)
@@ -368,6 +394,10 @@ class Parser {
     while (pos < n && is_blank(text_[pos])) ++pos;
     if (pos + 1 < n && t[pos + 1] == ':') ++counts[slot[t[pos]]];  // the first line has no '\n'
     std::size_t i = pos;
+#if defined(__x86_64__)
+    static const bool avx512 = __builtin_cpu_supports("avx512bw");
+    if (avx512) i = count_element_lines_avx512(t, i, n, counts);
+#endif
 #if defined(__SSE2__)
     const __m128i nl = _mm_set1_epi8('\n'), colon = _mm_set1_epi8(':');
     for (; i + 18 <= n; i += 16) {

@@ -218,3 +218,34 @@ TEST(F0FastPath, LastLineWithoutLineEndGivesTheSameModelAndDiagnostics) {
 
 }  // namespace
 }  // namespace genokit::f0
+
+namespace genokit::f0 {
+namespace {
+
+// The element vectors are sized by counting the element lines first (vectorised, 16 or 64 bytes
+// at a time): the count must be exact wherever the line starts fall relative to those blocks.
+TEST(F0FastPath, ElementVectorsAreAllocatedOnce) {
+  for (int n = 1; n <= 70; n += 3) {
+    for (int pad = 0; pad < 5; ++pad) {
+      std::string g = "//0\n";
+      for (int i = 0; i < n; ++i)
+        g += "p:" + std::to_string(i) + std::string(static_cast<std::size_t>(pad), ' ') + "\n";
+      for (int i = 1; i < n; ++i) g += "j:" + std::to_string(i - 1) + "," + std::to_string(i) + "\n";
+      for (int i = 0; i < n; ++i)
+        g += "n:d=" + std::string(static_cast<std::size_t>(1 + (i + pad) % 3), 'N') + "\n";
+      for (int i = 0; i < n; ++i) g += "c:" + std::to_string(i) + ",0\n";
+      Diagnostics d;
+      const Model m = parse(g, d);
+      SCOPED_TRACE(std::to_string(n) + " " + std::to_string(pad));
+      EXPECT_EQ(m.parts.size(), static_cast<std::size_t>(n));
+      EXPECT_EQ(m.parts.capacity(), m.parts.size());
+      EXPECT_EQ(m.joints.capacity(), m.joints.size());
+      EXPECT_EQ(m.neurons.capacity(), m.neurons.size());
+      EXPECT_EQ(m.connections.size(), static_cast<std::size_t>(n));
+      EXPECT_EQ(m.connections.capacity(), m.connections.size());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace genokit::f0
