@@ -813,8 +813,12 @@ void fill_inputs(Model& m) {
   for (const Connection& c : m.connections) ++count[static_cast<std::size_t>(c.target)];
   for (std::size_t i = 0; i < m.neurons.size(); ++i)
     if (count[i]) m.neurons[i].inputs.reserve(count[i]);
-  for (const Connection& c : m.connections)
-    m.neurons[static_cast<std::size_t>(c.target)].inputs.emplace_back(c.source, c.weight, c.info);
+  for (const Connection& c : m.connections) {
+    Input& in = m.neurons[static_cast<std::size_t>(c.target)].inputs.emplace_back();  // in place
+    in.source = c.source;
+    in.weight = c.weight;
+    if (!c.info.empty()) in.info = c.info;
+  }
 }
 
 Model Parser::run() {
