@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
 #include <string>
 
 #if defined(__x86_64__)
@@ -218,7 +219,9 @@ OrderData make_order_data(PropertyOrder order) {
     td.positional = t.positional;
     for (auto& h : td.head) h = -1;
     for (auto& n : td.next) n = -1;
-    const std::size_t np = std::min<std::size_t>(t.props.size(), 64);
+    // The compiled arrays hold 64 properties (the largest table has 27).
+    if (t.props.size() > std::size(td.props)) throw std::logic_error("f0 property table too large");
+    const std::size_t np = t.props.size();
     for (std::size_t k = np; k-- > 0;) {  // backwards, so chains run in table order
       const PropDef& p = t.props[k];
       FastProp& fp = td.props[k];
@@ -269,7 +272,6 @@ const OrderData& order_data(PropertyOrder order) {
 int lookup(const TableData& td, std::string_view name) {
   if (name.empty()) return -1;
   const ClassTable& t = *td.table;
-  if (t.props.size() > 64) return find_prop(t, name);  // not indexed (no such table today)
   // Names are a few bytes and their first byte already matches: an inline loop, not memcmp.
   for (int k = td.head[static_cast<unsigned char>(name[0])]; k >= 0; k = td.next[k]) {
     const std::string_view id = t.props[static_cast<std::size_t>(k)].id;
@@ -379,9 +381,10 @@ class Parser {
   [[gnu::noinline, gnu::cold]] void ref_error(const char* what, std::int64_t k, std::size_t off);
   // Counts the element lines so the model's vectors are allocated once.
   void reserve(std::size_t pos) {
-    // Line starts are "\nX:". With SSE2, 16 positions are tested at once and only the (few) line
-    // starts found are looked at; a per-line memchr costs far more on 20-byte lines. Indented
-    // element lines are not counted: their vectors just grow.
+    // Line starts are "\nX:". With AVX-512BW, 64 positions at a time (see above); with SSE2, 16
+    // positions are tested at once and only the (few) line starts found are looked at; a per-line
+    // memchr costs far more on 20-byte lines. Indented element lines are not counted: their
+    // vectors just grow.
     static constexpr auto slot = [] {
       std::array<std::uint8_t, 256> s{};
       s.fill(4);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "f0/field_slots.hpp"
 #include "genokit/f0/properties.hpp"
 
 namespace genokit::f0 {
@@ -105,116 +106,20 @@ Out str(const std::string& s) {
   return {true, false, 0, s};
 }
 
-Out part_value(const Part& p, Field f) {
-  switch (f) {
-    case Field::p_x:
-      return num(p.pos.x);
-    case Field::p_y:
-      return num(p.pos.y);
-    case Field::p_z:
-      return num(p.pos.z);
-    case Field::p_sh:
-      return integer(p.sh);
-    case Field::p_s:
-      return num(p.s);
-    case Field::p_sx:
-      return num(p.scale.x);
-    case Field::p_sy:
-      return num(p.scale.y);
-    case Field::p_sz:
-      return num(p.scale.z);
-    case Field::p_h:
-      return num(p.h);
-    case Field::p_dn:
-      return num(p.dn);
-    case Field::p_fr:
-      return num(p.fr);
-    case Field::p_ing:
-      return num(p.ing);
-    case Field::p_as:
-      return num(p.as);
-    case Field::p_rx:
-      return num(p.rot.x);
-    case Field::p_ry:
-      return num(p.rot.y);
-    case Field::p_rz:
-      return num(p.rot.z);
-    case Field::p_i:
-      return str(p.info);
-    case Field::p_vstyle:
-      return str(p.vstyle);
-    case Field::p_vs:
-      return num(p.vs);
-    case Field::p_vr:
-      return num(p.color.x);
-    case Field::p_vg:
-      return num(p.color.y);
-    case Field::p_vb:
-      return num(p.color.z);
-    default:
-      return num(0);
+// A property's value read from its model slot (field_slots.hpp, shared with the parser).
+Out slot_value(const void* element, Field f) {
+  const FieldSlot slot = field_slot(f);
+  switch (slot.type) {
+    case SlotType::real:
+      return num(real_at(element, slot));
+    case SlotType::integer:
+      return integer(int_at(element, slot));
+    case SlotType::text:
+      return str(text_at(element, slot));
+    case SlotType::none:
+      break;
   }
-}
-
-Out joint_value(const Joint& j, Field f) {
-  switch (f) {
-    case Field::j_p1:
-      return integer(j.p1);
-    case Field::j_p2:
-      return integer(j.p2);
-    case Field::j_rx:
-      return num(j.rot.x);
-    case Field::j_ry:
-      return num(j.rot.y);
-    case Field::j_rz:
-      return num(j.rot.z);
-    case Field::j_dx:
-      return num(j.d.x);
-    case Field::j_dy:
-      return num(j.d.y);
-    case Field::j_dz:
-      return num(j.d.z);
-    case Field::j_sh:
-      return integer(j.sh);
-    case Field::j_hx:
-      return num(j.hinge_pos.x);
-    case Field::j_hy:
-      return num(j.hinge_pos.y);
-    case Field::j_hz:
-      return num(j.hinge_pos.z);
-    case Field::j_hrx:
-      return num(j.hinge_rot.x);
-    case Field::j_hry:
-      return num(j.hinge_rot.y);
-    case Field::j_hrz:
-      return num(j.hinge_rot.z);
-    case Field::j_hxn:
-      return num(j.hxn);
-    case Field::j_hxp:
-      return num(j.hxp);
-    case Field::j_hyn:
-      return num(j.hyn);
-    case Field::j_hyp:
-      return num(j.hyp);
-    case Field::j_stif:
-      return num(j.stif);
-    case Field::j_rotstif:
-      return num(j.rotstif);
-    case Field::j_stam:
-      return num(j.stam);
-    case Field::j_i:
-      return str(j.info);
-    case Field::j_vstyle:
-      return str(j.vstyle);
-    case Field::j_vr:
-      return num(j.color.x);
-    case Field::j_vg:
-      return num(j.color.y);
-    case Field::j_vb:
-      return num(j.color.z);
-    default:
-      return num(0);
-  }
+  return num(0);
 }
 
 void write_model(std::string& out, const Model& m, bool with_m) {
@@ -231,18 +136,18 @@ void write_model(std::string& out, const Model& m, bool with_m) {
         [&](std::size_t i) { return mt.props[i].field == Field::m_se ? num(m.se) : str(m.vstyle); }, never);
   for (const auto& p : m.parts)
     write_element(
-        out, "p", pt, [&](std::size_t i) { return part_value(p, pt.props[i].field); }, never);
+        out, "p", pt, [&](std::size_t i) { return slot_value(&p, pt.props[i].field); }, never);
   for (const auto& j : m.joints) {
     if (j.use_delta) {
       write_element(
-          out, "j", jt, [&](std::size_t i) { return joint_value(j, jt.props[i].field); },
+          out, "j", jt, [&](std::size_t i) { return slot_value(&j, jt.props[i].field); },
           [&](std::size_t i) {
             const Field f = jt.props[i].field;
             return f == Field::j_dx || f == Field::j_dy || f == Field::j_dz;
           });
     } else {
       write_element(
-          out, "j", jnd, [&](std::size_t i) { return joint_value(j, jnd.props[i].field); }, never);
+          out, "j", jnd, [&](std::size_t i) { return slot_value(&j, jnd.props[i].field); }, never);
     }
   }
   for (const auto& n : m.neurons) {
