@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <optional>
 #include <pugixml.hpp>
 #include <string>
@@ -34,6 +35,24 @@ namespace {
 
 using math::Mat4;
 using PN = pv::Node;  // a pugixml node, read through pugi_view.hpp
+
+// math::mul4 with a short cut for the identity on the left (the transform of a container without
+// one): the same result bit for bit. With every entry of `b` finite, each sum has one term that
+// is not a zero, which it returns unchanged, or only zeros, whose sum from +0 is +0.
+Mat4 mul4_container(const Mat4& a, const Mat4& b) {
+  bool identity = true, finite = true;
+  for (int i = 0; i < 4; ++i)
+    for (int k = 0; k < 4; ++k) {
+      identity &= a[i][k] == (i == k ? 1.0 : 0.0);
+      finite &= std::isfinite(b[i][k]);
+    }
+  if (!identity || !finite) return math::mul4(a, b);
+  Mat4 r = b;
+  for (auto& row : r)
+    for (double& x : row)
+      if (x == 0) x = 0.0;
+  return r;
+}
 
 // Writes v into slot `idx` of `vec`, giving the owner a new slot (idx < 0) the first time.
 template <class T>
@@ -66,9 +85,10 @@ struct PNode {
   PNode* parent = nullptr;
   PNode* first_child = nullptr;
   PNode* last_child = nullptr;
-  PNode* next = nullptr;  // next sibling
-  int t = -1;             // its <transform> in transforms_ (-1: identity)
-  int memo = -1;          // transform_of(this) in memos_, valid while memo_version == version_
+  PNode* next = nullptr;   // next sibling
+  int t = -1;              // its <transform> in transforms_ (-1: identity)
+  unsigned t_version = 0;  // when t or absolute last changed (0: never)
+  int memo = -1;           // world_transform(this) in memos_, computed at memo_version
   unsigned memo_version = 0;
   std::array<int, 7> counters{};  // children made so far, per kind
   int ordinal = 0;                // among the parent's children of the same kind
@@ -127,7 +147,9 @@ inline bool to_number(const char* v, double& out) {
     n = frac == 0 ? 0 : n + frac;  // "1." goes to the general parser
   }
   if (n != 0 && *q == '\0' && n <= 19 && m <= (std::uint64_t{1} << 53) && frac <= 22) {
-    const double r = static_cast<double>(m) / genokit::detail::kPow10[frac];
+    // Integers need no division (by 10^0 = 1: the same double).
+    const double r =
+        frac == 0 ? static_cast<double>(m) : static_cast<double>(m) / genokit::detail::kPow10[frac];
     out = neg ? -r : r;
     return true;
   }
@@ -145,49 +167,64 @@ class NameTable {
     std::string_view key;
     PNode* node = nullptr;
     int count = 0;
+    unsigned generation = 0;  // the entry is in use when it equals the table's
   };
   void add(std::string_view k, PNode* n) {
     if (2 * (size_ + 1) > slots_.size()) grow();
     Entry& e = slot(k);
-    if (e.node) {
+    if (used(e)) {
       ++e.count;
     } else {
-      e = Entry{k, n, 1};
+      e = Entry{k, n, 1, generation_};
       ++size_;
     }
   }
-  // Empties the table, keeping a small allocation for the next document.
+  // Empties the table (a new generation: no pass over the slots), keeping a small allocation
+  // for the next document.
   void clear() {
     if (slots_.size() > 4096) std::vector<Entry>().swap(slots_);
-    std::fill(slots_.begin(), slots_.end(), Entry{});
+    if (++generation_ == 0) {
+      std::fill(slots_.begin(), slots_.end(), Entry{});
+      generation_ = 1;
+    }
     size_ = 0;
   }
   const Entry* find(std::string_view k) const {
     if (slots_.empty()) return nullptr;
     const Entry& e = slots_[index(k)];
-    return e.node ? &e : nullptr;
+    return used(e) ? &e : nullptr;
   }
 
  private:
   std::vector<Entry> slots_;
   std::size_t size_ = 0;
+  unsigned generation_ = 1;
+  bool used(const Entry& e) const { return e.generation == generation_; }
+  // The first and last 8 bytes and the length, mixed (no per-byte multiply chain).
   static std::size_t hash(std::string_view s) {
-    std::uint64_t h = 14695981039346656037ULL;
-    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-    return static_cast<std::size_t>(h ^ (h >> 29));
+    const std::size_t n = s.size();
+    std::uint64_t a = 0, b = 0;
+    if (n >= 8) {
+      std::memcpy(&a, s.data(), 8);
+      std::memcpy(&b, s.data() + n - 8, 8);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) a |= std::uint64_t{static_cast<unsigned char>(s[i])} << (8 * i);
+    }
+    std::uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ (b + n) * 0xC2B2AE3D27D4EB4FULL;
+    return static_cast<std::size_t>(h ^ (h >> 31));
   }
   // The slot holding `k`, or the empty slot where it would go.
   std::size_t index(std::string_view k) const {
     std::size_t mask = slots_.size() - 1;
     for (std::size_t i = hash(k) & mask;; i = (i + 1) & mask)
-      if (!slots_[i].node || detail::same_name(slots_[i].key, k)) return i;
+      if (!used(slots_[i]) || detail::same_name(slots_[i].key, k)) return i;
   }
   Entry& slot(std::string_view k) { return slots_[index(k)]; }
   void grow() {
     std::vector<Entry> old = std::move(slots_);
     slots_.assign(old.empty() ? 32 : 2 * old.size(), Entry{});
     for (const Entry& e : old)
-      if (e.node) slot(e.key) = e;
+      if (used(e)) slot(e.key) = e;
   }
 };
 
@@ -274,8 +311,8 @@ class PyodeBuilder {
   std::size_t block_ = 0, used_ = 0;
   PNode* new_node() {
     if (block_ == blocks_.size()) blocks_.push_back(std::make_unique<PNode[]>(kBlock));
-    PNode* n = &blocks_[block_][used_];
-    *n = PNode{};
+    // Default-initialised in place (the member initialisers; no zeroed temporary).
+    PNode* n = ::new (&blocks_[block_][used_]) PNode;
     if (++used_ == kBlock) {
       ++block_;
       used_ = 0;
@@ -284,8 +321,8 @@ class PyodeBuilder {
   }
   PNode* root_ = nullptr;
   NameTable& named_ = scratch_.named;
-  // <transform> results and memoised transform_of() of containers; version_ changes whenever a
-  // node's transform does, which invalidates the memos.
+  // <transform> results and memoised world_transform() of containers; version_ counts transform
+  // changes, so a memo is valid when no node it depends on changed after it was made.
   std::vector<Mat4>& transforms_ = scratch_.transforms;
   std::vector<Mat4>& memos_ = scratch_.memos;
   unsigned version_ = 1;
@@ -402,16 +439,26 @@ class PyodeBuilder {
   Mat4 transform_of(const PNode* n, const PNode* until) const {
     const PNode* p = n->parent;
     if (!p || n->absolute || p == until) return t_of(n);
-    return math::mul4(transform_of(p, until), t_of(n));
+    return mul4_container(transform_of(p, until), t_of(n));
   }
   // The same up to the root, with the containers' products computed once (same operations, same
   // order: the results are identical).
   Mat4 world_transform(PNode* n) {
     if (!n->parent || n->absolute) return t_of(n);
-    return math::mul4(container_transform(n->parent), t_of(n));
+    return mul4_container(container_transform(n->parent), t_of(n));
+  }
+  // The memo of `p` is valid when neither `p` nor an ancestor it depends on (up to the first
+  // absolute one) changed its transform since the memo was made.
+  bool memo_valid(const PNode* p) const {
+    if (p->memo < 0) return false;
+    for (const PNode* q = p; q; q = q->parent) {
+      if (q->t_version > p->memo_version) return false;
+      if (q->absolute) break;
+    }
+    return true;
   }
   Mat4 container_transform(PNode* p) {
-    if (p->memo >= 0 && p->memo_version == version_) return memos_[static_cast<std::size_t>(p->memo)];
+    if (memo_valid(p)) return memos_[static_cast<std::size_t>(p->memo)];
     const Mat4 m = world_transform(p);
     store_slot(memos_, p->memo, m);
     p->memo_version = version_;
@@ -474,7 +521,7 @@ class PyodeBuilder {
     m = math::mul4(m, s);
     store_slot(transforms_, node->t, m);
     node->absolute = absolute;
-    ++version_;
+    node->t_version = ++version_;
   }
 
   // ---- containers ----------------------------------------------------------------------------

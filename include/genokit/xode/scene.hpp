@@ -71,6 +71,7 @@ struct SceneSpace {
 };
 
 struct SceneBody {
+  SceneBody() {}  // the member initialisers only (no zero-filling first)
   std::string_view path, name;
   int world = 0;
   Vec3 position{0, 0, 0};
@@ -99,6 +100,7 @@ enum class Placement {
 };
 
 struct SceneGeom {
+  SceneGeom() {}  // the member initialisers only (no zero-filling first)
   std::string_view path, name;
   Shape shape = Shape::box;
   // box lx ly lz | sphere r | cylinder/capsule/cone r len | plane a b c d | ray len
@@ -130,6 +132,7 @@ struct JointAxis {
 };
 
 struct SceneJoint {
+  SceneJoint() {}  // the member initialisers only (no zero-filling first)
   std::string_view path, name;
   JointType type = JointType::ball;
   int world = 0;
