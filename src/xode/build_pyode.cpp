@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -286,6 +287,7 @@ class PyodeBuilder {
       if (!root || root.name() != "xode")
         throw invalid("Root element must be <xode>.", DocumentData::pugi_node(root).internal_object());
       PNode* top = make(nullptr, PKind::xode, nullptr);
+      find_buffer(DocumentData::pugi_node(root).internal_object());
       root_children(DocumentData::pugi_node(root).internal_object(), top);
       if (pybrain) pybrain_postprocess();
     } catch (const PyError& e) {
@@ -374,7 +376,21 @@ class PyodeBuilder {
       throw invalid("Vector attributes must be numbers.", e);
     return v;
   }
-  std::size_t offset(PN e) const { return data.node(pugi::xml_node(e)).offset(); }
+  // XmlNode::offset() without a call into pugixml per element: names read from the parse buffer
+  // give it directly ('<' is just before the name); others (made by a repair) go the long way.
+  std::size_t offset(PN e) const {
+    auto name = reinterpret_cast<std::uintptr_t>(pv::name(e));
+    if (buffer_ != 0 && name > buffer_ && name - buffer_ <= buffer_size_) return name - buffer_ - 1;
+    return data.node(pugi::xml_node(e)).offset();
+  }
+  std::uintptr_t buffer_ = 0;  // pugixml's parse buffer (0: unknown)
+  std::size_t buffer_size_ = 0;
+  void find_buffer(PN root) {
+    std::ptrdiff_t off = pugi::xml_node(root).offset_debug();  // of the root's name
+    if (off <= 0) return;
+    buffer_ = reinterpret_cast<std::uintptr_t>(pv::name(root)) - static_cast<std::uintptr_t>(off);
+    buffer_size_ = data.text.size();
+  }
 
   // ---- tree ----------------------------------------------------------------------------------
   PNode* make(PNode* parent, PKind kind, const char* name) {
@@ -400,13 +416,14 @@ class PyodeBuilder {
    public:
     Enter(PyodeBuilder& b, const PNode* n) : b_(b) {
       b.starts_.push_back(b.path_.size());
-      b.path_ += '/';
-      b.path_ += kPKindNames[static_cast<std::size_t>(n->kind)];
-      b.path_ += '[';
-      char digits[16];
-      auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n->ordinal);
-      b.path_.append(digits, end);
-      b.path_ += ']';
+      char part[32] = {'/'};  // "/kind[ordinal]", appended at once
+      std::string_view kind = kPKindNames[static_cast<std::size_t>(n->kind)];
+      std::copy(kind.begin(), kind.end(), part + 1);
+      char* p = part + 1 + kind.size();
+      *p++ = '[';
+      p = std::to_chars(p, part + sizeof part - 1, n->ordinal).ptr;
+      *p++ = ']';
+      b.path_.append(part, p);
     }
     ~Enter() {
       b_.path_.resize(b_.starts_.back());
