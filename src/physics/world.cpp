@@ -124,7 +124,8 @@ struct World::Impl {
   int contact_mode = 0;
   std::string last_error;
 
-  ~Impl() {
+  ~Impl() { destroy(); }
+  void destroy() {
     if (contacts) dJointGroupDestroy(contacts);
     for (auto g : jointgroups) dJointGroupDestroy(g);
     for (auto g : geoms)
@@ -135,6 +136,43 @@ struct World::Impl {
       if (s) dSpaceDestroy(s);
     for (auto w : worlds) dWorldDestroy(w);
     for (auto m : meshes) dGeomTriMeshDataDestroy(m);
+    contacts = nullptr;
+    jointgroups.clear();
+    geoms.clear();
+    inner.clear();
+    spaces.clear();
+    worlds.clear();
+    meshes.clear();
+  }
+  // Back to the state of a new Impl (every member), keeping the vectors' capacity: a World
+  // reuses the Impl of a previous one on the same thread (see take_impl()).
+  void recycle() {
+    destroy();
+    scene = nullptr;
+    bodies.clear();
+    joints.clear();
+    mesh_vertices.clear();
+    mesh_indices.clear();
+    broken = false;
+    refs_body.clear();
+    refs_geom.clear();
+    refs_joint.clear();
+    refs_space.clear();
+    refs_made = false;
+    linked.clear();
+    stepping = false;
+    contacts_step = contacts_all = contacts_max = 0;
+    sim = SimOptions{};
+    sim_mu = 1;
+    contact_mode = 0;
+    last_error.clear();
+    // Large worlds do not keep their memory.
+    auto trim = [](auto& v) {
+      if (v.capacity() > 4096) std::remove_reference_t<decltype(v)>().swap(v);
+    };
+    trim(worlds), trim(spaces), trim(bodies), trim(geoms), trim(inner), trim(joints), trim(jointgroups);
+    trim(meshes), trim(mesh_vertices), trim(mesh_indices), trim(linked);
+    trim(refs_body), trim(refs_geom), trim(refs_joint), trim(refs_space);
   }
 
   // Refs (a unique name, else the path) are needed only for dumps and reports.
@@ -554,10 +592,31 @@ void World::Impl::near(dGeomID a, dGeomID b) {
   }
 }
 
-World::World() : impl_(std::make_unique<Impl>()) {
-  init_ode();
+namespace {
+// Impls of destroyed Worlds, per thread, for the next Worlds (their vectors keep their capacity:
+// a world built after another allocates nothing of ours).
+std::vector<std::unique_ptr<World::Impl>>& impl_pool() {
+  thread_local std::vector<std::unique_ptr<World::Impl>> pool;
+  return pool;
 }
-World::~World() = default;
+}  // namespace
+
+World::World() {
+  init_ode();
+  auto& pool = impl_pool();
+  if (pool.empty()) {
+    impl_ = std::make_unique<Impl>();
+  } else {
+    impl_ = std::move(pool.back());
+    pool.pop_back();
+  }
+}
+World::~World() {
+  if (!impl_) return;
+  impl_->recycle();
+  auto& pool = impl_pool();
+  if (pool.size() < 4) pool.push_back(std::move(impl_));
+}
 
 bool World::instantiate(const xode::Scene& scene, Diagnostics& diags, const xode::Document* doc) {
   impl_->scene = &scene;
