@@ -40,19 +40,26 @@ using PN = pv::Node;  // a pugixml node, read through pugi_view.hpp
 // math::mul4 with a short cut for the identity on the left (the transform of a container without
 // one): the same result bit for bit. With every entry of `b` finite, each sum has one term that
 // is not a zero, which it returns unchanged, or only zeros, whose sum from +0 is +0.
-Mat4 mul4_container(const Mat4& a, const Mat4& b) {
-  bool identity = true, finite = true;
+bool is_identity(const Mat4& a) {
   for (int i = 0; i < 4; ++i)
-    for (int k = 0; k < 4; ++k) {
-      identity &= a[i][k] == (i == k ? 1.0 : 0.0);
-      finite &= std::isfinite(b[i][k]);
-    }
-  if (!identity || !finite) return math::mul4(a, b);
+    for (int k = 0; k < 4; ++k)
+      if (a[i][k] != (i == k ? 1.0 : 0.0)) return false;
+  return true;
+}
+// identity * b
+Mat4 identity_times(const Mat4& b) {
+  bool finite = true;
+  for (const auto& row : b)
+    for (double x : row) finite &= std::isfinite(x);
+  if (!finite) return math::mul4(math::identity4(), b);
   Mat4 r = b;
   for (auto& row : r)
     for (double& x : row)
       if (x == 0) x = 0.0;
   return r;
+}
+Mat4 mul4_container(const Mat4& a, const Mat4& b) {
+  return is_identity(a) ? identity_times(b) : math::mul4(a, b);
 }
 
 // Writes v into slot `idx` of `vec`, giving the owner a new slot (idx < 0) the first time.
@@ -91,6 +98,7 @@ struct PNode {
   unsigned t_version = 0;  // when t or absolute last changed (0: never)
   int memo = -1;           // world_transform(this) in memos_, computed at memo_version
   unsigned memo_version = 0;
+  bool memo_identity = false;     // the memo is exactly the identity (up to the signs of zeros)
   std::array<int, 7> counters{};  // children made so far, per kind
   int ordinal = 0;                // among the parent's children of the same kind
   int index = -1;                 // into the scene's worlds/spaces/bodies/geoms/joints
@@ -462,7 +470,9 @@ class PyodeBuilder {
   // order: the results are identical).
   Mat4 world_transform(PNode* n) {
     if (!n->parent || n->absolute) return t_of(n);
-    return mul4_container(container_transform(n->parent), t_of(n));
+    const Mat4 c = container_transform(n->parent);
+    if (!n->parent->memo_identity) return math::mul4(c, t_of(n));
+    return n->t < 0 ? math::identity4() : identity_times(t_of(n));  // I * I: +0 off the diagonal
   }
   // The memo of `p` is valid when neither `p` nor an ancestor it depends on (up to the first
   // absolute one) changed its transform since the memo was made.
@@ -479,6 +489,7 @@ class PyodeBuilder {
     const Mat4 m = world_transform(p);
     store_slot(memos_, p->memo, m);
     p->memo_version = version_;
+    p->memo_identity = is_identity(m);
     return m;
   }
   static void pose(const Mat4& m, Vec3& pos, Mat3& rot) {

@@ -212,6 +212,24 @@ Document::~Document() = default;
 Document::Document(Document&&) noexcept = default;
 Document& Document::operator=(Document&&) noexcept = default;
 
+void Document::reset() {
+  if (d_) {
+    d_->dom.reset();
+    d_->text.clear();
+    d_->offsets.clear();
+    d_->edited.clear();
+    d_->element_count = 0;
+  } else {
+    d_ = std::make_unique<DocumentData>();
+  }
+  file.clear();
+  declared_encoding.clear();
+  had_bom = false;
+  repairs.clear();
+  lines_.reset();
+  indexed_size_ = static_cast<std::size_t>(-1);
+}
+
 XmlNode Document::root() const {
   for (pugi::xml_node c = d_->dom.first_child(); c; c = c.next_sibling())
     if (c.type() == pugi::node_element) return d_->node(c);
@@ -266,10 +284,10 @@ Location Document::locate(std::size_t offset) const {
     loc.offset = static_cast<std::int64_t>(offset);
   } else if (offset != kNoOffset) {
     if (indexed_size_ != d_->text.size()) {
-      lines_ = LineIndex(d_->text);
+      lines_.emplace(d_->text);
       indexed_size_ = d_->text.size();
     }
-    loc = lines_.locate(offset);
+    loc = lines_->locate(offset);
   }
   loc.file = file;
   return loc;

@@ -106,7 +106,7 @@ Limits check_limits(pv::Node dom, std::size_t max_depth, std::size_t max_element
 }  // namespace
 
 bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc, Diagnostics& diags) {
-  doc = Document{};
+  doc.reset();
   doc.file = opt.file;
   std::string& text = doc.data().text;
   auto at = [&](std::size_t off) { return doc.locate(off); };

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -202,10 +203,12 @@ class Document {
   std::size_t attr_offset(const XmlNode& e, std::string_view name) const;
 
   DocumentData& data() const { return *d_; }  // internal (reader, writer)
+  // Back to the state of a new Document (the reader reads into it without making another one).
+  void reset();
 
  private:
   std::unique_ptr<DocumentData> d_;
-  mutable LineIndex lines_;
+  mutable std::optional<LineIndex> lines_;  // made on first use
   mutable std::size_t indexed_size_ = static_cast<std::size_t>(-1);
 };
 

@@ -34,7 +34,7 @@ std::string_view to_string(Compat c);
 // appended to; what was kept stays in place until the last scene sharing the store is gone.
 class SceneStore {
  public:
-  SceneStore() = default;
+  SceneStore() {}  // user-provided: make_shared does not zero the inline block first
   ~SceneStore();
   SceneStore(const SceneStore&) = delete;
   SceneStore& operator=(const SceneStore&) = delete;
