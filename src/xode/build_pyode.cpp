@@ -139,7 +139,14 @@ std::array<const char*, N> attrs_of(PN e, const char* const (&names)[N]) {
 
 // A number as Python's float() reads it here: plain decimals inline, anything else through
 // parse_double (blanks around it allowed). False when it is not a number.
-inline bool to_number(const char* v, double& out) {
+// Anything but a plain decimal (out of line: rare).
+[[gnu::noinline]] bool general_number(const char* v, double& out) {
+  auto d = parse_double(trim_value(v));
+  if (!d) return false;
+  out = *d;
+  return true;
+}
+[[gnu::always_inline]] inline bool to_number(const char* v, double& out) {
   // -?[0-9]+(\.[0-9]+)? up to the terminating NUL, converted as scan_plain_decimal() does
   // (Clinger's fast path: exact, the same result as from_chars), without measuring it first.
   const char* q = v;
@@ -162,10 +169,7 @@ inline bool to_number(const char* v, double& out) {
     out = neg ? -r : r;
     return true;
   }
-  auto d = parse_double(trim_value(v));
-  if (!d) return false;
-  out = *d;
-  return true;
+  return general_number(v, out);
 }
 
 // Names seen so far: the first node with each name and how many share it (open addressing; the
@@ -357,16 +361,17 @@ class PyodeBuilder {
   }
 
   // Python's float(attrs[name]) for a value found by attrs_of (nullptr: missing).
-  static double pyfloat(PN e, const char* v, const char* name) {
+  [[gnu::always_inline]] static double pyfloat(PN e, const char* v, const char* name) {
     if (!v) throw key_error(name, e);
     return pyfloat_value(e, v);
   }
-  static double pyfloat_value(PN e, const char* v) {
+  [[gnu::always_inline]] static double pyfloat_value(PN e, const char* v) {
     double d;
-    if (!to_number(v, d))
-      throw PyError{"bad-value", "ValueError", "could not convert string to float: '" + std::string(v) + "'",
-                    e};
+    if (!to_number(v, d)) throw not_a_float(e, v);
     return d;
+  }
+  [[gnu::noinline]] static PyError not_a_float(PN e, const char* v) {
+    return {"bad-value", "ValueError", "could not convert string to float: '" + std::string(v) + "'", e};
   }
   static long long pyint_value(PN e, const char* v) {
     auto i = parse_int(trim_value(v));

@@ -37,23 +37,31 @@ inline constexpr std::array<std::string_view, kElementCount> kElementNames{
 #undef GENOKIT_X
 };
 
-// Element names in an open-addressing hash table built at compile time: a lookup hashes the
-// name once and compares it with the one or two names in its slots (no scan by length).
+// Element names in an open-addressing hash table built at compile time, keyed by the first four
+// bytes of the name (no hash chain over the whole name): a lookup reads at most four bytes, then
+// compares the name with the one or few names in its slots.
 namespace detail {
 inline constexpr std::size_t kIdSlots = 256;  // power of two, > 4x the element count
-constexpr std::uint32_t name_hash_step(std::uint32_t h, char c) {
-  return (h ^ static_cast<unsigned char>(c)) * 16777619u;  // FNV-1a
+constexpr std::uint32_t slot_of(std::uint32_t prefix) {
+  return (prefix * 2654435761u) >> 24;  // top 8 bits: kIdSlots = 256
 }
-constexpr std::uint32_t name_hash(std::string_view s) {
-  std::uint32_t h = 2166136261u;
-  for (char c : s) h = name_hash_step(h, c);
-  return h;
+// The first four bytes, zero-padded (a name has no NUL inside).
+constexpr std::uint32_t prefix_of(std::string_view s) {
+  std::uint32_t k = 0;
+  for (std::size_t i = 0; i < 4 && i < s.size(); ++i)
+    k |= std::uint32_t{static_cast<unsigned char>(s[i])} << (8 * i);
+  return k;
+}
+inline std::uint32_t prefix_of(const char* s) {
+  std::uint32_t k = 0;
+  for (unsigned i = 0; i < 4 && s[i]; ++i) k |= std::uint32_t{static_cast<unsigned char>(s[i])} << (8 * i);
+  return k;
 }
 inline constexpr auto kIdTable = [] {
   std::array<std::uint8_t, kIdSlots> t{};
   for (auto& x : t) x = 0xFF;
   for (std::size_t i = 0; i < kElementCount; ++i) {
-    std::size_t k = name_hash(kElementNames[i]) & (kIdSlots - 1);
+    std::size_t k = slot_of(prefix_of(kElementNames[i]));
     while (t[k] != 0xFF) k = (k + 1) & (kIdSlots - 1);
     t[k] = static_cast<std::uint8_t>(i);
   }
@@ -66,8 +74,15 @@ inline bool same_name(std::string_view a, std::string_view b) {
     if (a[i] != b[i]) return false;
   return true;
 }
-inline El lookup_id(std::uint32_t h, std::string_view name) {
-  for (std::size_t k = h & (kIdSlots - 1);; k = (k + 1) & (kIdSlots - 1)) {
+// `name` (NUL-terminated) equals `known`.
+inline bool same_name(std::string_view known, const char* name) {
+  for (std::size_t i = 0; i < known.size(); ++i)
+    if (name[i] != known[i]) return false;  // also stops at the NUL of a shorter name
+  return name[known.size()] == '\0';
+}
+template <class Name>
+inline El lookup_id(std::uint32_t prefix, Name name) {
+  for (std::size_t k = slot_of(prefix);; k = (k + 1) & (kIdSlots - 1)) {
     std::uint8_t i = kIdTable[k];
     if (i == 0xFF) return El::unknown;
     if (same_name(kElementNames[i], name)) return static_cast<El>(i);
@@ -77,14 +92,11 @@ inline El lookup_id(std::uint32_t h, std::string_view name) {
 
 // The id of an element name (El::unknown when the schema has no such element).
 inline El element_id(std::string_view name) {
-  return detail::lookup_id(detail::name_hash(name), name);
+  return detail::lookup_id(detail::prefix_of(name), name);
 }
-// The same for a NUL-terminated name (pugixml's): hashed and measured in one pass.
+// The same for a NUL-terminated name (pugixml's).
 inline El element_id(const char* name) {
-  std::uint32_t h = 2166136261u;
-  const char* p = name;
-  for (; *p; ++p) h = detail::name_hash_step(h, *p);
-  return detail::lookup_id(h, std::string_view(name, static_cast<std::size_t>(p - name)));
+  return detail::lookup_id(detail::prefix_of(name), name);
 }
 inline El element_id(const XmlNode& e) {
   return element_id(e.name());  // other nodes have no name
