@@ -123,13 +123,18 @@ inline El id_of(PN e) {
 
 // The value of the first attribute of each name (nullptr when absent), in one pass over the
 // element's attributes.
+// Names are compared by their first four bytes first (one integer compare; the names asked for
+// are literals, so their keys are constants once this is inlined), then the rest.
 template <std::size_t N>
-std::array<const char*, N> attrs_of(PN e, const char* const (&names)[N]) {
+[[gnu::always_inline]] inline std::array<const char*, N> attrs_of(PN e, const char* const (&names)[N]) {
   std::array<const char*, N> out{};
+  std::array<std::uint32_t, N> keys;
+  for (std::size_t i = 0; i < N; ++i) keys[i] = detail::prefix_of(std::string_view(names[i]));
   for (pv::Attr a = pv::first_attribute(e); a; a = pv::next_attribute(a)) {
     const char* an = pv::name(a);
+    const std::uint32_t key = detail::prefix_of(an);
     for (std::size_t i = 0; i < N; ++i)
-      if (!out[i] && same(an, names[i])) {
+      if (!out[i] && key == keys[i] && (key >> 24 == 0 || same(an + 4, names[i] + 4))) {
         out[i] = pv::value(a);
         break;
       }
