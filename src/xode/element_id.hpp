@@ -67,6 +67,11 @@ inline constexpr auto kIdTable = [] {
   }
   return t;
 }();
+inline constexpr auto kIdPrefix = [] {
+  std::array<std::uint32_t, kElementCount> p{};
+  for (std::size_t i = 0; i < kElementCount; ++i) p[i] = prefix_of(kElementNames[i]);
+  return p;
+}();
 // Names are short: an inline byte loop is cheaper than a call to memcmp.
 inline bool same_name(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -74,9 +79,17 @@ inline bool same_name(std::string_view a, std::string_view b) {
     if (a[i] != b[i]) return false;
   return true;
 }
-// `name` (NUL-terminated) equals `known`.
-inline bool same_name(std::string_view known, const char* name) {
-  for (std::size_t i = 0; i < known.size(); ++i)
+// `name` equals `known`, given that their first four bytes (zero-padded) are equal: a name
+// shorter than four bytes is then equal; a longer one is compared from its fifth byte.
+inline bool same_tail(std::string_view known, std::string_view name) {
+  if (known.size() != name.size()) return false;
+  for (std::size_t i = 4; i < known.size(); ++i)
+    if (name[i] != known[i]) return false;
+  return true;
+}
+inline bool same_tail(std::string_view known, const char* name) {
+  if (known.size() < 4) return true;  // the NUL was part of the prefix
+  for (std::size_t i = 4; i < known.size(); ++i)
     if (name[i] != known[i]) return false;  // also stops at the NUL of a shorter name
   return name[known.size()] == '\0';
 }
@@ -85,7 +98,7 @@ inline El lookup_id(std::uint32_t prefix, Name name) {
   for (std::size_t k = slot_of(prefix);; k = (k + 1) & (kIdSlots - 1)) {
     std::uint8_t i = kIdTable[k];
     if (i == 0xFF) return El::unknown;
-    if (same_name(kElementNames[i], name)) return static_cast<El>(i);
+    if (kIdPrefix[i] == prefix && same_tail(kElementNames[i], name)) return static_cast<El>(i);
   }
 }
 }  // namespace detail
