@@ -55,4 +55,15 @@ bool check_layout() {
   return same_node(doc);
 }
 
+Node first_element_api(Node n) {
+  pugi::xml_node c = pugi::xml_node(n).first_child();
+  while (c && c.type() != pugi::node_element) c = c.next_sibling();
+  return c.internal_object();
+}
+Node next_element_api(Node c) {
+  pugi::xml_node x = pugi::xml_node(c).next_sibling();
+  while (x && x.type() != pugi::node_element) x = x.next_sibling();
+  return x.internal_object();
+}
+
 }  // namespace genokit::xode::pv::detail

@@ -117,16 +117,26 @@ inline const char* value(Attr a) {
 #undef GENOKIT_PV_NODE
 #undef GENOKIT_PV_ATTR
 
-// The first element child / the next element sibling (nullptr when there is none).
-inline Node first_element(Node n) {
-  Node c = first_child(n);
-  while (c && !is_element(c)) c = next_sibling(c);
+// The first element child / the next element sibling (nullptr when there is none). The direct
+// reads inline (the walks of the builders run through here); the API fallback out of line.
+namespace detail {
+Node first_element_api(Node n);
+Node next_element_api(Node c);
+inline Node skip_to_element(Node c) {
+  while (c && (field<std::uintptr_t>(c, offsetof(NodeLayout, header)) & kTypeMask) != pugi::node_element)
+    c = field<Node>(c, offsetof(NodeLayout, next_sibling));
   return c;
 }
+}  // namespace detail
+inline Node first_element(Node n) {
+  if (detail::kDirect)
+    return detail::skip_to_element(detail::field<Node>(n, offsetof(detail::NodeLayout, first_child)));
+  return detail::first_element_api(n);
+}
 inline Node next_element(Node c) {
-  c = next_sibling(c);
-  while (c && !is_element(c)) c = next_sibling(c);
-  return c;
+  if (detail::kDirect)
+    return detail::skip_to_element(detail::field<Node>(c, offsetof(detail::NodeLayout, next_sibling)));
+  return detail::next_element_api(c);
 }
 
 }  // namespace genokit::xode::pv
