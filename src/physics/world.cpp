@@ -393,6 +393,10 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
       case xode::Shape::cone:
         break;
     }
+    // Kept at once: when ODE rejects the placement below (and jumps out of the build), the geom
+    // is still destroyed with the world.
+    geoms.push_back(id);
+    inner.push_back(id);
     dGeomID outer = id;
     dBodyID body = g.body >= 0 ? bodies[static_cast<std::size_t>(g.body)] : nullptr;
     dMatrix3 R;
@@ -417,6 +421,7 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
         // PyODE's GeomTransform (compat modes only; standard mode uses geom offsets).
         outer = dCreateGeomTransform(space);
+        geoms.back() = outer;  // owns `id` from the next line on (cleanup set)
         dGeomTransformSetGeom(outer, id);
         dGeomTransformSetCleanup(outer, 1);
 #pragma GCC diagnostic pop
@@ -425,8 +430,6 @@ bool World::Impl::build(Diagnostics& diags, const xode::Document* doc) {
       case xode::Placement::none:
         break;
     }
-    geoms.push_back(outer);
-    inner.push_back(id);
     if (outer) dGeomSetData(outer, tag(geoms.size() - 1));
   }
   for (const auto& jg : s.jointgroups) {
