@@ -2,10 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
+#include <span>
 #include <sstream>
 
 #include "common/cli_run.hpp"
@@ -388,5 +390,68 @@ TEST(XodeCorpus, PyodeModeRejectsWithPyodesMessages) {
     ASSERT_FALSE(r.ok);
     ASSERT_FALSE(r.d.items().empty());
     EXPECT_EQ(r.d.items().back().message, msg);
+  }
+}
+
+// The scene's store: texts and lists stay in place while more are kept (past the inline block
+// and several heap blocks), lists are aligned for their type, and a copy of the scene keeps them
+// alive after the original is gone.
+TEST(XodeScene, StoreKeepsTextsAndListsInPlace) {
+  Scene copy;
+  std::vector<std::string_view> texts;
+  std::vector<std::span<const AxisParam>> lists;
+  {
+    Scene s;
+    for (int i = 0; i < 2000; ++i) {
+      texts.push_back(s.keep(std::string(static_cast<std::size_t>(i % 97), static_cast<char>('a' + i % 26))));
+      std::vector<AxisParam> p(static_cast<std::size_t>(i % 5), AxisParam{i, i * 0.5});
+      lists.push_back(s.keep(std::span<const AxisParam>(p)));
+    }
+    EXPECT_TRUE(s.keep(std::string_view()).empty());
+    copy = s;
+  }
+  for (int i = 0; i < 2000; ++i) {
+    ASSERT_EQ(texts[static_cast<std::size_t>(i)],
+              std::string(static_cast<std::size_t>(i % 97), static_cast<char>('a' + i % 26)));
+    const auto& l = lists[static_cast<std::size_t>(i)];
+    ASSERT_EQ(l.size(), static_cast<std::size_t>(i % 5));
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(l.data()) % alignof(AxisParam), 0u);
+    for (const auto& p : l) {
+      EXPECT_EQ(p.index, i);
+      EXPECT_EQ(p.value, i * 0.5);
+    }
+  }
+  EXPECT_TRUE(copy.store != nullptr);
+}
+
+// Loading into a Loaded that already holds a document and a scene gives what a fresh one gives
+// (the reader reuses the Document), diagnostics positions included.
+TEST(XodeScene, LoadingAgainIntoTheSameLoadedStartsAfresh) {
+  const std::string a = "<?xml version=\"1.0\"?>\n<!-- a -->\n" +
+                        scene("<body name='a'><geom><box sizex='1' sizey='1' sizez='1'/></geom></body>");
+  const std::string b = "\n\n\n" + scene(
+                                       "<body name='b'><mass><mass_shape density='-1'>"
+                                       "<sphere radius='1'/></mass_shape></mass></body>");
+  for (Compat c : {Compat::standard, Compat::pyode, Compat::pybrain}) {
+    LoadOptions lo;
+    lo.compat = c;
+    lo.lenient = true;
+    Loaded reused;
+    Diagnostics d1, d2;
+    load(a, lo, reused, d1);
+    load(b, lo, reused, d2);
+    Result fresh = run(b, c, true);
+    EXPECT_EQ(reused.read_ok, fresh.l.read_ok);
+    EXPECT_EQ(reused.scene_ok, fresh.l.scene_ok);
+    EXPECT_EQ(reused.doc.text(), fresh.l.doc.text());
+    EXPECT_TRUE(equal_documents(reused.doc, fresh.l.doc));
+    ASSERT_EQ(d2.items().size(), fresh.d.items().size());
+    for (std::size_t i = 0; i < d2.items().size(); ++i) {
+      EXPECT_EQ(d2.items()[i].code, fresh.d.items()[i].code);
+      EXPECT_EQ(d2.items()[i].where.line, fresh.d.items()[i].where.line);
+      EXPECT_EQ(d2.items()[i].where.column, fresh.d.items()[i].where.column);
+    }
+    EXPECT_EQ(scene_json(reused.scene), scene_json(fresh.l.scene));
+    EXPECT_EQ(reused.doc.locate(reused.doc.text().size()).line, 4u);
   }
 }
