@@ -13,6 +13,7 @@
 
 #include "genokit/core/numbers.hpp"
 #include "genokit/xode/schema.hpp"
+#include "physics/ode_memory.hpp"
 
 namespace genokit::physics {
 namespace {
@@ -43,6 +44,7 @@ void on_message(int num, const char* msg, va_list ap) {
 void init_ode() {
   static std::once_flag once;
   std::call_once(once, [] {
+    install_ode_memory();
     dInitODE2(0);
     dSetErrorHandler(on_fatal);
     dSetDebugHandler(on_fatal);
