@@ -66,4 +66,11 @@ Node next_element_api(Node c) {
   return x.internal_object();
 }
 
+const char* attr_name_api(Attr a) {
+  return pugi::xml_attribute(a).name();
+}
+const char* attr_value_api(Attr a) {
+  return pugi::xml_attribute(a).value();
+}
+
 }  // namespace genokit::xode::pv::detail

@@ -99,19 +99,23 @@ inline Attr next_attribute(Attr a) {
   if (detail::kDirect) return GENOKIT_PV_ATTR(a, next_attribute);
   return pugi::xml_attribute(a).next_attribute().internal_object();
 }
+namespace detail {
+const char* attr_name_api(Attr a);  // the API fallbacks, out of line
+const char* attr_value_api(Attr a);
+}  // namespace detail
 inline const char* name(Attr a) {
   if (detail::kDirect) {
     const char* s = GENOKIT_PV_ATTR(a, name);
     return s ? s : "";
   }
-  return pugi::xml_attribute(a).name();
+  return detail::attr_name_api(a);
 }
 inline const char* value(Attr a) {
   if (detail::kDirect) {
     const char* s = GENOKIT_PV_ATTR(a, value);
     return s ? s : "";
   }
-  return pugi::xml_attribute(a).value();
+  return detail::attr_value_api(a);
 }
 
 #undef GENOKIT_PV_NODE
