@@ -57,21 +57,22 @@ constexpr int kParamIds[] = {dParamLoStop,      dParamHiStop,        dParamVel, 
                              dParamStopCFM,     dParamSuspensionERP, dParamSuspensionCFM};
 
 // dMassCheck's tests (mass > 0, inertia positive definite, centre consistent) for a mass centred
-// on the body origin, with a margin: a mass that passes here passes dMassCheck, whose general
-// version (a Cholesky factorisation through ODE's matrix code) costs more than creating the body.
-// Masses near the boundary, off-centre or not finite are left to dMassCheck.
+// on the body origin, with a wide margin: a mass that passes here passes dMassCheck, whose general
+// version (Cholesky factorisations through ODE's matrix code) costs more than creating the body.
+// Positive definite by the leading principal minors (Sylvester; no square root or division on
+// the way), each above 1e-6 of the largest diagonal entry to its power: far above the rounding of
+// these products and of ODE's own pivots. Masses near the boundary, off-centre or not finite are
+// left to dMassCheck, which decides as before.
 bool clearly_valid_mass(const xode::MassParams& m) {
   if (!(m.mass > 0) || m.c != xode::Vec3{0, 0, 0}) return false;
   const auto& I = m.I;  // row-major; ODE reads the lower triangle
-  double eps = 1e-9 * std::max({std::fabs(I[0]), std::fabs(I[4]), std::fabs(I[8])});
-  double d0 = I[0];
-  if (!(d0 > eps)) return false;
-  double l0 = std::sqrt(d0), l10 = I[3] / l0, l20 = I[6] / l0;
-  double d1 = I[4] - l10 * l10;
-  if (!(d1 > eps)) return false;
-  double l21 = (I[7] - l20 * l10) / std::sqrt(d1);
-  double d2 = I[8] - l20 * l20 - l21 * l21;
-  return d2 > eps && std::isfinite(d2);
+  const double a = I[0], b = I[3], c = I[4], d = I[6], e = I[7], f = I[8];  // a; b c; d e f
+  const double s = std::max({a, c, f});
+  if (!(s > 0) || !std::isfinite(s)) return false;
+  const double m1 = a, m2 = a * c - b * b;
+  const double m3 = a * (c * f - e * e) - b * (b * f - e * d) + d * (b * e - c * d);
+  const double k = 1e-6;
+  return m1 > k * s && m2 > k * s * s && m3 > k * s * s * s && std::isfinite(m3);
 }
 
 double round_sig(double x, int digits) {
