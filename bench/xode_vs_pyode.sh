@@ -13,6 +13,10 @@
 #  genokit: xode::load(bytes, --compat pybrain, lenient) -- read into the retained document,
 #           PyODE's checks, resolve the scene -- then physics::World::instantiate (the ODE world
 #           with the same objects) and the destruction of the world, scene and document.
+#           Between files genokit reuses memory only, never results: its per-thread scratch and
+#           the free lists behind ODE's allocation hooks (genokit installs them when it first
+#           initialises ODE; docs/xode.md, "ODE instantiation"). Every file is read, checked and
+#           resolved again, and every ODE object is created and destroyed again.
 # Both sides run single-threaded; the figures are CPU time (process time / Google Benchmark's
 # cpu_time). On a busy machine run with more repetitions: the medians are printed.
 # Usage: bench/xode_vs_pyode.sh [path/to/bench_xode_load [repetitions]]   (Release build)
