@@ -102,6 +102,8 @@ struct PNode {
   std::array<int, 7> counters{};  // children made so far, per kind
   int ordinal = 0;                // among the parent's children of the same kind
   int index = -1;                 // into the scene's worlds/spaces/bodies/geoms/joints
+  unsigned seq = 0;               // creation order (siblings are made in their order)
+  PNode* next_named = nullptr;    // the next node made with the same name
 };
 
 // Equality of NUL-terminated strings (names are short and mostly differ in the first byte).
@@ -195,17 +197,20 @@ class NameTable {
  public:
   struct Entry {
     std::string_view key;
-    PNode* node = nullptr;
+    PNode* node = nullptr;  // the first node with the name; the others follow its next_named
     int count = 0;
     unsigned generation = 0;  // the entry is in use when it equals the table's
+    PNode* last = nullptr;
   };
   void add(std::string_view k, PNode* n) {
     if (2 * (size_ + 1) > slots_.size()) grow();
     Entry& e = slot(k);
     if (used(e)) {
       ++e.count;
+      e.last->next_named = n;
+      e.last = n;
     } else {
-      e = Entry{k, n, 1, generation_};
+      e = Entry{k, n, 1, generation_, n};
       ++size_;
     }
   }
@@ -340,10 +345,12 @@ class PyodeBuilder {
   static constexpr std::size_t kBlock = 64;
   std::vector<std::unique_ptr<PNode[]>>& blocks_ = scratch_.blocks;
   std::size_t block_ = 0, used_ = 0;
+  unsigned seq_ = 0;
   PNode* new_node() {
     if (block_ == blocks_.size()) blocks_.push_back(std::make_unique<PNode[]>(kBlock));
     // Default-initialised in place (the member initialisers; no zeroed temporary).
     PNode* n = ::new (&blocks_[block_][used_]) PNode;
+    n->seq = seq_++;
     if (++used_ == kBlock) {
       ++block_;
       used_ = 0;
@@ -935,16 +942,29 @@ class PyodeBuilder {
   PNode* find_named(std::string_view name) const {
     const NameTable::Entry* e = named_.find(name);
     if (!e) return nullptr;
-    return e->count == 1 ? e->node : search_named(root_, name);
+    return e->count == 1 ? e->node : search_named(e->node);
   }
-  static PNode* search_named(PNode* n, std::string_view name) {
-    PNode* direct = nullptr;
-    for (PNode* c = n->first_child; c; c = c->next)
-      if (c->has_name && detail::same_name(c->name, name)) direct = c;
-    if (direct) return direct;
-    for (PNode* c = n->first_child; c; c = c->next)
-      if (PNode* f = search_named(c, name)) return f;
-    return nullptr;
+  // That search over the nodes of one name only (`first` and its next_named chain, in creation
+  // order): at node n, the last child of n with the name; else the same at the first child of n
+  // (in order) whose subtree holds one.
+  PNode* search_named(PNode* first) const {
+    PNode* n = root_;
+    for (;;) {
+      PNode* direct = nullptr;
+      PNode* branch = nullptr;
+      for (PNode* m = first; m; m = m->next_named) {
+        if (m->parent == n) {
+          direct = m;  // a later one is a later sibling
+          continue;
+        }
+        PNode* a = m;  // the child of n on the way up from m, if any
+        while (a->parent && a->parent != n) a = a->parent;
+        if (a->parent == n && (!branch || a->seq < branch->seq)) branch = a;
+      }
+      if (direct) return direct;
+      if (!branch) return nullptr;
+      n = branch;
+    }
   }
   int link_body(std::string_view name, PN at) const {
     PNode* target = find_named(name);
