@@ -7,7 +7,9 @@
 #include <cmath>
 #include <csetjmp>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <unordered_map>
 
@@ -248,18 +250,21 @@ double get_axis_param(dJointID j, xode::JointType t, int param) {
       return 0;
   }
 }
-// All three components +0.0 (what ODE gives a new body).
+// All three components +0.0 (what ODE gives a new body): +0.0 is the one double whose bits are
+// all zero.
+std::uint64_t bits(double x) {
+  std::uint64_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
 bool zero(const xode::Vec3& v) {
-  return v[0] == 0 && v[1] == 0 && v[2] == 0 && !std::signbit(v[0]) && !std::signbit(v[1]) &&
-         !std::signbit(v[2]);
+  return (bits(v[0]) | bits(v[1]) | bits(v[2])) == 0;
 }
 // Exactly the identity with +0.0 off the diagonal (what ODE gives a new body).
 bool identity(const xode::Mat3& r) {
-  for (std::size_t i = 0; i < 9; ++i) {
-    bool diagonal = i % 4 == 0;
-    if (diagonal ? r[i] != 1 : (r[i] != 0 || std::signbit(r[i]))) return false;
-  }
-  return true;
+  std::uint64_t differ = 0;
+  for (std::size_t i = 0; i < 9; ++i) differ |= bits(r[i]) ^ (i % 4 == 0 ? bits(1.0) : 0);
+  return differ == 0;
 }
 void to_ode(const xode::Mat3& r, dMatrix3 R) {
   for (int i = 0; i < 3; ++i) {
