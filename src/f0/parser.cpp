@@ -162,6 +162,9 @@ void unquote_into(std::string_view s, std::string& out) {
 // The fields whose presence on a line matters beyond their value: dx/dy/dz make a delta joint;
 // m:Vstyle is kept only when given. Only these are recorded in the parser's given-set.
 constexpr Field kTrackedFields[] = {Field::j_dx, Field::j_dy, Field::j_dz, Field::m_vstyle};
+constexpr std::uint64_t bit(Field f) {
+  return std::uint64_t{1} << static_cast<unsigned>(f);
+}
 
 // One property of a table as the field loops need it: compact (no names or texts), with the
 // model slot its value goes to.
@@ -229,7 +232,7 @@ OrderData make_order_data(PropertyOrder order) {
       fp.slot = field_slot(p.field);
       fp.can_omit = p.flags & kCanOmitName;
       for (Field f : kTrackedFields)
-        if (p.field == f) fp.given_bit = std::uint64_t{1} << static_cast<unsigned>(f);
+        if (p.field == f) fp.given_bit = bit(f);
       const double inf = std::numeric_limits<double>::infinity();
       fp.min = p.ranged ? p.min : -inf;
       fp.max = p.ranged ? p.max : inf;
@@ -366,7 +369,7 @@ class Parser {
   [[gnu::noinline, gnu::cold]] std::int64_t clamp_int(const TableData& td, int k, std::int64_t x,
                                                       std::size_t off);
   [[gnu::noinline, gnu::cold]] double clamp_real(const TableData& td, int k, double x, std::size_t off);
-  bool given(Field f) const { return given_ >> static_cast<unsigned>(f) & 1; }
+  bool given(Field f) const { return given_ & bit(f); }
   // Reads one element line of class `cls` into a new element of target_ (removed again when the
   // line or its references fail).
   [[gnu::always_inline]] inline void element(char cls, const TableData& td, std::size_t line_off,
@@ -709,6 +712,7 @@ void apply_overrides(const TableData& td, void* base) {
 }
 
 void Parser::element(char cls, const TableData& td, std::size_t off, std::size_t at, std::size_t& eol) {
+  auto outside = [](int k, int n) { return k < 0 || k >= n; };  // a reference to no element
   Model& m = *target_;
   failed_ = false;
   if (cls == 'm') {
@@ -759,14 +763,12 @@ void Parser::element(char cls, const TableData& td, std::size_t off, std::size_t
       }
       Joint& j = m.joints.back();
       const int np = static_cast<int>(m.parts.size());
-      if (j.p1 < 0 || j.p1 >= np || j.p2 < 0 || j.p2 >= np) {
-        const int bad = j.p1 < 0 || j.p1 >= np ? j.p1 : j.p2;
+      if (outside(j.p1, np) || outside(j.p2, np)) {
+        const int bad = outside(j.p1, np) ? j.p1 : j.p2;
         m.joints.pop_back();
         return ref_error("part", bad, off);
       }
-      j.use_delta = given_ & (std::uint64_t{1} << static_cast<unsigned>(Field::j_dx) |
-                              std::uint64_t{1} << static_cast<unsigned>(Field::j_dy) |
-                              std::uint64_t{1} << static_cast<unsigned>(Field::j_dz));
+      j.use_delta = given_ & (bit(Field::j_dx) | bit(Field::j_dy) | bit(Field::j_dz));
       j.src = src_pos(off);
       return;
     }
@@ -796,8 +798,8 @@ void Parser::element(char cls, const TableData& td, std::size_t off, std::size_t
       }
       Connection& c = m.connections.back();
       const int nn = static_cast<int>(m.neurons.size());
-      if (c.target < 0 || c.target >= nn || c.source < 0 || c.source >= nn) {
-        const int bad = c.target < 0 || c.target >= nn ? c.target : c.source;
+      if (outside(c.target, nn) || outside(c.source, nn)) {
+        const int bad = outside(c.target, nn) ? c.target : c.source;
         m.connections.pop_back();
         return ref_error("neuron", bad, off);
       }

@@ -53,8 +53,6 @@ inline int to_int(double d, int fallback) {
   return v > 1'000'000'000 ? 1'000'000'000 : v < -1'000'000'000 ? -1'000'000'000 : static_cast<int>(v);
 }
 
-// Index of an <axis> joint parameter in axis_param_names() (kLowStop for PyODE's alias, -1 when
-// the name is none of them). Only names of the right length are compared.
 // The joint type a joint's child element names (amotor ... universal; anything else is
 // universal's slot, the validator reports it).
 inline JointType joint_type_of(El k) {
@@ -77,6 +75,8 @@ inline JointType joint_type_of(El k) {
 }
 
 inline constexpr int kLowStop = 100;
+// Index of an <axis> joint parameter in axis_param_names() (kLowStop for PyODE's alias, -1 when
+// the name is none of them). Only names of the right length are compared.
 inline int axis_param_index(std::string_view n) {
   if (n.size() < 3 || n.size() > 13) return -1;
   if (n == "LowStop") return kLowStop;
