@@ -9,8 +9,12 @@
 #include <malloc.h>
 #include <ode/ode.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
+
+#include "genokit/physics/world.hpp"
 
 namespace genokit::physics {
 namespace {
@@ -82,8 +86,27 @@ constexpr bool kSanitized = false;
 constexpr bool kSanitized = false;
 #endif
 
+namespace {
+std::atomic<bool> g_wanted{true};
+std::atomic<bool> g_decided{false};  // install_ode_memory() ran: too late to change
+}  // namespace
+
+bool use_ode_allocation_hooks(bool enabled) {
+  if (g_decided.load()) return false;
+  g_wanted.store(enabled);
+  return true;
+}
+
+bool ode_allocation_hooks_installed() {
+  return dGetAllocHandler() == ode_alloc;
+}
+
 void install_ode_memory() {
-  if (kSanitized) return;
+  g_decided.store(true);
+  if (kSanitized || !g_wanted.load()) return;
+  if (const char* e = std::getenv("GENOKIT_ODE_ALLOC"); e && std::string_view(e) == "system") return;
+  // A handler the program set itself stays (with its partners: they must match).
+  if (dGetAllocHandler() || dGetFreeHandler() || dGetReallocHandler()) return;
   dSetAllocHandler(ode_alloc);
   dSetFreeHandler(ode_free);
   dSetReallocHandler(ode_realloc);

@@ -3,8 +3,9 @@
 
 namespace genokit::physics {
 
-// Installs the hooks (once, before dInitODE2). Not under AddressSanitizer, which should see every
-// ODE allocation and free as they happen.
+// Installs the hooks (once, before dInitODE2) unless the program opted out
+// (use_ode_allocation_hooks(false), GENOKIT_ODE_ALLOC=system) or already set a handler of its
+// own. Not under AddressSanitizer, which should see every ODE allocation and free as they happen.
 void install_ode_memory();
 
 }  // namespace genokit::physics

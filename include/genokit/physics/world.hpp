@@ -74,6 +74,20 @@ class World {
   std::unique_ptr<Impl> impl_;
 };
 
+// ODE's allocation hooks. When genokit first initialises ODE (the first World), it routes ODE's
+// small blocks to per-thread free lists through dSetAllocHandler/dSetFreeHandler/
+// dSetReallocHandler (faster repeated loads; docs/xode.md, "ODE instantiation"). The hooks are
+// process-wide, so a program that uses ODE itself can keep ODE's own allocator:
+//  - call use_ode_allocation_hooks(false) before the first World is made, or
+//  - set the environment variable GENOKIT_ODE_ALLOC=system, or
+//  - install its own handlers before the first World: genokit never replaces handlers a program
+//    has set.
+// Returns false (and changes nothing) once genokit has initialised ODE (the first World made). The hooks are
+// never installed under AddressSanitizer.
+bool use_ode_allocation_hooks(bool enabled);
+// Whether genokit's hooks are the ones ODE uses now.
+bool ode_allocation_hooks_installed();
+
 // Number formatting of the oracle: `digits` significant digits, |x| < 1e-14 -> 0, non-finite as
 // "inf"/"-inf"/"nan" strings.
 nlohmann::json oracle_number(double x, int digits = 12);
