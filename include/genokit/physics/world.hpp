@@ -82,8 +82,8 @@ class World {
 //  - set the environment variable GENOKIT_ODE_ALLOC=system, or
 //  - install its own handlers before the first World: genokit never replaces handlers a program
 //    has set.
-// Returns false (and changes nothing) once genokit has initialised ODE (the first World made). The hooks are
-// never installed under AddressSanitizer.
+// Returns false (and changes nothing) once genokit has initialised ODE (the first World made).
+// The hooks are never installed under AddressSanitizer.
 bool use_ode_allocation_hooks(bool enabled);
 // Whether genokit's hooks are the ones ODE uses now.
 bool ode_allocation_hooks_installed();
