@@ -9,9 +9,9 @@
 #include <malloc.h>
 #include <ode/ode.h>
 
-#include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <string_view>
 
 #include "genokit/physics/world.hpp"
@@ -87,13 +87,17 @@ constexpr bool kSanitized = false;
 #endif
 
 namespace {
-std::atomic<bool> g_wanted{true};
-std::atomic<bool> g_decided{false};  // install_ode_memory() ran: too late to change
+// One lock for the request and the decision, so a request that returns true is always honoured
+// (even when another thread makes the first World at the same time).
+std::mutex g_choice;
+bool g_wanted = true;
+bool g_decided = false;  // install_ode_memory() ran: too late to change
 }  // namespace
 
 bool use_ode_allocation_hooks(bool enabled) {
-  if (g_decided.load()) return false;
-  g_wanted.store(enabled);
+  std::lock_guard<std::mutex> lock(g_choice);
+  if (g_decided) return false;
+  g_wanted = enabled;
   return true;
 }
 
@@ -102,8 +106,9 @@ bool ode_allocation_hooks_installed() {
 }
 
 void install_ode_memory() {
-  g_decided.store(true);
-  if (kSanitized || !g_wanted.load()) return;
+  std::lock_guard<std::mutex> lock(g_choice);
+  g_decided = true;
+  if (kSanitized || !g_wanted) return;
   if (const char* e = std::getenv("GENOKIT_ODE_ALLOC"); e && std::string_view(e) == "system") return;
   // A handler the program set itself stays (with its partners: they must match).
   if (dGetAllocHandler() || dGetFreeHandler() || dGetReallocHandler()) return;
