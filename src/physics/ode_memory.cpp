@@ -74,18 +74,6 @@ void* ode_realloc(void* p, dsizeint old_size, dsizeint new_size) {
 
 }  // namespace
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
-
 namespace {
 // One lock for the request and the decision, so a request that returns true is always honoured
 // (even when another thread makes the first World at the same time).
@@ -108,7 +96,7 @@ bool ode_allocation_hooks_installed() {
 void install_ode_memory() {
   std::lock_guard<std::mutex> lock(g_choice);
   g_decided = true;
-  if (kSanitized || !g_wanted) return;
+  if (kAddressSanitized || !g_wanted) return;
   if (const char* e = std::getenv("GENOKIT_ODE_ALLOC"); e && std::string_view(e) == "system") return;
   // A handler the program set itself stays (with its partners: they must match).
   if (dGetAllocHandler() || dGetFreeHandler() || dGetReallocHandler()) return;

@@ -9,22 +9,11 @@
 
 #include "genokit/physics/world.hpp"
 #include "genokit/xode/load.hpp"
+#include "physics/ode_memory.hpp"
 
 using namespace genokit;
 
 namespace {
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
 
 // Loads and instantiates a one-body scene; exits 0 when the allocator in use is the expected one
 // and the world was built, 1 otherwise.
@@ -61,7 +50,7 @@ class OdeAllocator : public ::testing::Test {
 };
 
 TEST_F(OdeAllocator, HooksByDefault) {
-  EXPECT_EXIT(build_and_exit(!kSanitized), ::testing::ExitedWithCode(0), "");
+  EXPECT_EXIT(build_and_exit(!physics::kAddressSanitized), ::testing::ExitedWithCode(0), "");
 }
 
 TEST_F(OdeAllocator, OptOutBeforeTheFirstWorld) {
@@ -78,7 +67,8 @@ TEST_F(OdeAllocator, OptOutAfterTheFirstWorldIsRefused) {
       {
         { physics::World w; }  // the first World initialises ODE
         const bool refused = !physics::use_ode_allocation_hooks(false);
-        std::exit(refused && physics::ode_allocation_hooks_installed() == !kSanitized ? 0 : 1);
+        std::exit(refused && physics::ode_allocation_hooks_installed() == !physics::kAddressSanitized ? 0
+                                                                                                      : 1);
       },
       ::testing::ExitedWithCode(0), "");
 }
