@@ -1,5 +1,7 @@
 #include "genokit/core/numbers.hpp"
 
+#include "genokit/core/fast_decimal.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -34,6 +36,8 @@ std::size_t parse_double_prefix(std::string_view s, double& out) {
 
 std::optional<double> parse_double(std::string_view s) {
   double v = 0;
+  // Plain decimals (most numbers in files) exactly as from_chars reads them, without its set-up.
+  if (!s.empty() && scan_plain_decimal(s.data(), s.data() + s.size(), v) == s.size()) return v;
   std::size_t n = parse_double_prefix(s, v);
   if (n == 0 || n != s.size()) return std::nullopt;
   return v;

@@ -5,6 +5,7 @@
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "xode/document_data.hpp"
+#include "xode/pugi_view.hpp"
 #include "xode/xml_scan.hpp"
 
 namespace genokit::xode {
@@ -21,13 +22,13 @@ pugi::xml_node px(pugi::xml_node_struct* n) {
 // Nodes a range yields: every element, and the other kinds unless only elements are asked for.
 // The XML declaration is not part of the tree (the writer writes its own); text that is only
 // blanks (form feeds or vertical tabs, which pugixml keeps) is layout, not content.
+// Handles read pugixml's nodes through pugi_view.hpp (no library call per step).
 bool kept(pugi::xml_node_struct* n, bool elements_only) {
-  pugi::xml_node x(n);
-  switch (x.type()) {
+  switch (pv::type(n)) {
     case pugi::node_element:
       return true;
     case pugi::node_pcdata:
-      return !elements_only && !trim(sv(x.value())).empty();
+      return !elements_only && !trim(sv(pv::value(n))).empty();
     case pugi::node_cdata:
     case pugi::node_comment:
     case pugi::node_pi:
@@ -39,7 +40,8 @@ bool kept(pugi::xml_node_struct* n, bool elements_only) {
 }
 
 pugi::xml_node_struct* skip(pugi::xml_node_struct* n, bool elements_only) {
-  while (n && !kept(n, elements_only)) n = px(n).next_sibling().internal_object();
+  if (elements_only) return n && pv::is_element(n) ? n : n ? pv::next_element(n) : nullptr;
+  while (n && !kept(n, elements_only)) n = pv::next_sibling(n);
   return n;
 }
 
@@ -48,26 +50,26 @@ pugi::xml_node_struct* skip(pugi::xml_node_struct* n, bool elements_only) {
 // ---- XmlAttr ---------------------------------------------------------------------------------
 
 std::string_view XmlAttr::name() const {
-  return sv(pugi::xml_attribute(a_).name());
+  return a_ ? std::string_view(pv::name(a_)) : std::string_view();
 }
 std::string_view XmlAttr::value() const {
-  return sv(pugi::xml_attribute(a_).value());
+  return a_ ? std::string_view(pv::value(a_)) : std::string_view();
 }
 XmlAttr XmlAttr::next() const {
-  return XmlAttr(pugi::xml_attribute(a_).next_attribute().internal_object());
+  return XmlAttr(a_ ? pv::next_attribute(a_) : nullptr);
 }
 
 // ---- ranges ----------------------------------------------------------------------------------
 
 XmlNodeRange::iterator& XmlNodeRange::iterator::operator++() {
-  n_ = skip(px(n_).next_sibling().internal_object(), elements_only_);
+  n_ = n_ ? skip(pv::next_sibling(n_), elements_only_) : nullptr;
   return *this;
 }
 
 // ---- XmlNode ---------------------------------------------------------------------------------
 
 NodeKind XmlNode::kind() const {
-  switch (px(n_).type()) {
+  switch (n_ ? pv::type(n_) : pugi::node_null) {
     case pugi::node_pcdata:
       return NodeKind::text;
     case pugi::node_cdata:
@@ -84,15 +86,15 @@ NodeKind XmlNode::kind() const {
 }
 
 bool XmlNode::is_element() const {
-  return px(n_).type() == pugi::node_element;
+  return n_ && pv::is_element(n_);
 }
 
 std::string_view XmlNode::name() const {
-  return sv(px(n_).name());
+  return n_ ? std::string_view(pv::name(n_)) : std::string_view();
 }
 
 std::string_view XmlNode::value() const {
-  return sv(px(n_).value());
+  return n_ ? std::string_view(pv::value(n_)) : std::string_view();
 }
 
 std::size_t XmlNode::offset() const {
@@ -119,15 +121,15 @@ std::string_view XmlNode::raw() const {
 }
 
 XmlAttrRange XmlNode::attrs() const {
-  return XmlAttrRange(XmlAttr(px(n_).first_attribute().internal_object()));
+  return XmlAttrRange(XmlAttr(n_ ? pv::first_attribute(n_) : nullptr));
 }
 
 XmlAttr XmlNode::attr(std::string_view n) const {
-  for (pugi::xml_attribute a = px(n_).first_attribute(); a; a = a.next_attribute()) {
-    const char* an = a.name();
+  if (!n_) return XmlAttr();
+  for (pv::Attr a = pv::first_attribute(n_); a; a = pv::next_attribute(a)) {
+    const char* an = pv::name(a);
     // Compare without strlen: equal iff the first n.size() chars match and the name ends there.
-    if (std::strncmp(an, n.data(), n.size()) == 0 && an[n.size()] == '\0')
-      return XmlAttr(a.internal_object());
+    if (std::strncmp(an, n.data(), n.size()) == 0 && an[n.size()] == '\0') return XmlAttr(a);
   }
   return XmlAttr();
 }
@@ -138,7 +140,14 @@ std::string_view XmlNode::attr_or(std::string_view n, std::string_view fallback)
 }
 
 XmlAttr XmlNode::attr(const char* n) const {
-  return XmlAttr(px(n_).attribute(n).internal_object());
+  if (!n_) return XmlAttr();
+  for (pv::Attr a = pv::first_attribute(n_); a; a = pv::next_attribute(a)) {
+    const char* an = pv::name(a);
+    const char* q = n;
+    while (*an && *an == *q) ++an, ++q;
+    if (*an == *q) return XmlAttr(a);
+  }
+  return XmlAttr();
 }
 
 std::string_view XmlNode::attr_or(const char* n, std::string_view fallback) const {
@@ -147,15 +156,15 @@ std::string_view XmlNode::attr_or(const char* n, std::string_view fallback) cons
 }
 
 XmlNodeRange XmlNode::children() const {
-  return XmlNodeRange(XmlNodeRange::iterator(d_, skip(px(n_).first_child().internal_object(), false), false));
+  return XmlNodeRange(XmlNodeRange::iterator(d_, n_ ? skip(pv::first_child(n_), false) : nullptr, false));
 }
 
 XmlNodeRange XmlNode::elements() const {
-  return XmlNodeRange(XmlNodeRange::iterator(d_, skip(px(n_).first_child().internal_object(), true), true));
+  return XmlNodeRange(XmlNodeRange::iterator(d_, n_ ? pv::first_element(n_) : nullptr, true));
 }
 
 XmlNode XmlNode::first_element() const {
-  return XmlNode(d_, skip(px(n_).first_child().internal_object(), true));
+  return XmlNode(d_, n_ ? pv::first_element(n_) : nullptr);
 }
 
 XmlNode XmlNode::child(std::string_view element_name) const {
