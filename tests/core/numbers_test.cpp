@@ -2,10 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <clocale>
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <string>
+#include <vector>
 
 namespace genokit {
 
@@ -24,6 +27,54 @@ TEST(Numbers, StrictDouble) {
   EXPECT_FALSE(parse_double("1x"));
   EXPECT_FALSE(parse_double("+-1"));
   EXPECT_FALSE(parse_double("."));
+}
+
+// parse_double reads plain decimals (-?digits[.digits]) without from_chars: the result must be
+// from_chars's, bit for bit, including -0 and numbers too long for the short path.
+TEST(Numbers, PlainDecimalsExactlyAsFromChars) {
+  auto reference = [](const std::string& t) {
+    double v = 0;
+    bool neg = t[0] == '-';
+    const char* p = t.data() + neg;
+    std::from_chars(p, t.data() + t.size(), v);
+    return neg ? -v : v;
+  };
+  auto bits = [](double v) {
+    std::uint64_t b;
+    std::memcpy(&b, &v, sizeof b);
+    return b;
+  };
+  std::vector<std::string> texts = {"0",
+                                    "-0",
+                                    "-0.0",
+                                    "00.5",
+                                    "1",
+                                    "0.1",
+                                    "-2.25",
+                                    "9007199254740993",
+                                    "12345678901234567890",
+                                    "0.30000000000000004",
+                                    "1.0000000000000000000001",
+                                    "123456789.123456789"};
+  std::mt19937_64 rng(11);
+  for (int k = 0; k < 20000; ++k) {
+    std::string t = (rng() & 1) ? "-" : "";
+    t += std::to_string(rng() % 1000000);
+    if (rng() % 4) {
+      t += '.';
+      int digits = 1 + static_cast<int>(rng() % 24);
+      for (int i = 0; i < digits; ++i) t += static_cast<char>('0' + rng() % 10);
+    }
+    texts.push_back(t);
+  }
+  for (const auto& t : texts) {
+    auto d = parse_double(t);
+    ASSERT_TRUE(d) << t;
+    EXPECT_EQ(bits(*d), bits(reference(t))) << t;
+  }
+  EXPECT_TRUE(std::signbit(*parse_double("-0")));
+  EXPECT_EQ(parse_double("1."), 1.0);  // not a plain decimal: from_chars decides (it accepts it)
+  EXPECT_FALSE(parse_double("-"));
 }
 
 TEST(Numbers, Prefix) {
