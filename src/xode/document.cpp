@@ -1,5 +1,6 @@
 // Node and attribute handles over pugixml's DOM, the Document that owns it, and the editing
-// helpers used to build documents in code.
+// helpers used to build documents in code. The read-only steps go through pugi_view.hpp (no call
+// into the library per step; the validator and the standard builder walk every node this way).
 #include <cstring>
 
 #include "genokit/core/numbers.hpp"
@@ -22,7 +23,6 @@ pugi::xml_node px(pugi::xml_node_struct* n) {
 // Nodes a range yields: every element, and the other kinds unless only elements are asked for.
 // The XML declaration is not part of the tree (the writer writes its own); text that is only
 // blanks (form feeds or vertical tabs, which pugixml keeps) is layout, not content.
-// Handles read pugixml's nodes through pugi_view.hpp (no library call per step).
 bool kept(pugi::xml_node_struct* n, bool elements_only) {
   switch (pv::type(n)) {
     case pugi::node_element:
@@ -40,7 +40,10 @@ bool kept(pugi::xml_node_struct* n, bool elements_only) {
 }
 
 pugi::xml_node_struct* skip(pugi::xml_node_struct* n, bool elements_only) {
-  if (elements_only) return n && pv::is_element(n) ? n : n ? pv::next_element(n) : nullptr;
+  if (elements_only) {
+    if (n && !pv::is_element(n)) n = pv::next_element(n);
+    return n;
+  }
   while (n && !kept(n, elements_only)) n = pv::next_sibling(n);
   return n;
 }
