@@ -31,10 +31,14 @@ std::size_t find_invalid_utf8(std::string_view s) {
     }
     std::size_t len;
     unsigned cp;
-    if ((c & 0xE0) == 0xC0) len = 2, cp = c & 0x1F;
-    else if ((c & 0xF0) == 0xE0) len = 3, cp = c & 0x0F;
-    else if ((c & 0xF8) == 0xF0) len = 4, cp = c & 0x07;
-    else return i;
+    if ((c & 0xE0) == 0xC0)
+      len = 2, cp = c & 0x1F;
+    else if ((c & 0xF0) == 0xE0)
+      len = 3, cp = c & 0x0F;
+    else if ((c & 0xF8) == 0xF0)
+      len = 4, cp = c & 0x07;
+    else
+      return i;
     if (i + len > n) return i;
     for (std::size_t k = 1; k < len; ++k) {
       if ((p[i + k] & 0xC0) != 0x80) return i;
@@ -59,12 +63,19 @@ bool looks_like_text(std::string_view bytes) {
   return control * 20 <= n;  // at most 5% control bytes
 }
 
+namespace {
+bool blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+}  // namespace
+
+// A plain loop: find_first_not_of searches the set of blanks for every character.
 std::string_view trim(std::string_view s) {
-  constexpr std::string_view blanks = " \t\r\n\f\v";
-  auto b = s.find_first_not_of(blanks);
-  if (b == std::string_view::npos) return {};
-  auto e = s.find_last_not_of(blanks);
-  return s.substr(b, e - b + 1);
+  std::size_t b = 0, e = s.size();
+  while (b < e && blank(s[b])) ++b;
+  if (b == e) return {};
+  while (blank(s[e - 1])) --e;
+  return s.substr(b, e - b);
 }
 
 }  // namespace genokit

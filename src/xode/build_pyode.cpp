@@ -179,18 +179,6 @@ template <std::size_t N>
   return general_number(v, out);
 }
 
-// genokit::trim for the lines of PyBrain's comment (the same blanks), without a search call per
-// character.
-inline bool blank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-inline std::string_view trim_line(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && blank(s[b])) ++b;
-  while (e > b && blank(s[e - 1])) --e;
-  return s.substr(b, e - b);
-}
-
 // Names seen so far: the first node with each name and how many share it (open addressing; the
 // keys point into the document).
 class NameTable {
@@ -1128,7 +1116,7 @@ class PyodeBuilder {
       while (pos <= v.size()) {
         std::size_t nl = v.find('\n', pos);
         std::string_view line =
-            trim_line(v.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+            genokit::trim(v.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
         pos = nl == std::string_view::npos ? v.size() + 1 : nl + 1;
         if (line.empty()) continue;
         if (line.size() > 2 && line.front() == '<' && line.back() == '>' &&

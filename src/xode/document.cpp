@@ -12,10 +12,6 @@
 namespace genokit::xode {
 namespace {
 
-std::string_view sv(const char* s) {
-  return s ? std::string_view(s) : std::string_view();
-}
-
 pugi::xml_node px(pugi::xml_node_struct* n) {
   return pugi::xml_node(n);
 }
@@ -28,7 +24,7 @@ bool kept(pugi::xml_node_struct* n, bool elements_only) {
     case pugi::node_element:
       return true;
     case pugi::node_pcdata:
-      return !elements_only && !trim(sv(pv::value(n))).empty();
+      return !elements_only && !trim(pv::value(n)).empty();
     case pugi::node_cdata:
     case pugi::node_comment:
     case pugi::node_pi:
@@ -44,7 +40,7 @@ pugi::xml_node_struct* skip(pugi::xml_node_struct* n, bool elements_only) {
     if (n && !pv::is_element(n)) n = pv::next_element(n);
     return n;
   }
-  while (n && !kept(n, elements_only)) n = pv::next_sibling(n);
+  while (n && !kept(n, false)) n = pv::next_sibling(n);
   return n;
 }
 
@@ -130,9 +126,12 @@ XmlAttrRange XmlNode::attrs() const {
 XmlAttr XmlNode::attr(std::string_view n) const {
   if (!n_) return XmlAttr();
   for (pv::Attr a = pv::first_attribute(n_); a; a = pv::next_attribute(a)) {
+    // Compared in place (no strlen): equal iff the first n.size() chars match and the name ends
+    // there (its NUL stops the loop before anything past it is read).
     const char* an = pv::name(a);
-    // Compare without strlen: equal iff the first n.size() chars match and the name ends there.
-    if (std::strncmp(an, n.data(), n.size()) == 0 && an[n.size()] == '\0') return XmlAttr(a);
+    std::size_t i = 0;
+    while (i < n.size() && an[i] != '\0' && an[i] == n[i]) ++i;
+    if (i == n.size() && an[i] == '\0') return XmlAttr(a);
   }
   return XmlAttr();
 }
@@ -143,14 +142,7 @@ std::string_view XmlNode::attr_or(std::string_view n, std::string_view fallback)
 }
 
 XmlAttr XmlNode::attr(const char* n) const {
-  if (!n_) return XmlAttr();
-  for (pv::Attr a = pv::first_attribute(n_); a; a = pv::next_attribute(a)) {
-    const char* an = pv::name(a);
-    const char* q = n;
-    while (*an && *an == *q) ++an, ++q;
-    if (*an == *q) return XmlAttr(a);
-  }
-  return XmlAttr();
+  return attr(std::string_view(n));
 }
 
 std::string_view XmlNode::attr_or(const char* n, std::string_view fallback) const {
