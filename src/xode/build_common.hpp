@@ -3,16 +3,20 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "genokit/core/fast_decimal.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/xode/document.hpp"
 #include "genokit/xode/scene.hpp"
 #include "genokit/xode/schema.hpp"
+#include "xode/document_data.hpp"
 #include "xode/element_id.hpp"
+#include "xode/pugi_view.hpp"
 
 namespace genokit::xode {
 
@@ -31,13 +35,61 @@ inline std::string_view trim_value(std::string_view v) {
   return trim(v);
 }
 
+// An attribute value (NUL-terminated, as pugixml holds it) as a number: parse_double(trim(v)),
+// which is also Python's float() on the values PyODE reads. False when it is not a number.
+// Anything but a plain decimal (out of line: rare).
+[[gnu::noinline]] inline bool general_number(const char* v, double& out) {
+  auto d = parse_double(trim_value(v));
+  if (!d) return false;
+  out = *d;
+  return true;
+}
+[[gnu::always_inline]] inline bool number_value(const char* v, double& out) {
+  // -?[0-9]+(\.[0-9]+)? up to the terminating NUL, converted as scan_plain_decimal() does
+  // (Clinger's fast path: exact, the same result as from_chars), without measuring it first.
+  const char* q = v;
+  const bool neg = *q == '-';
+  q += neg;
+  std::uint64_t m = 0;
+  const char* digits = q;
+  while (genokit::detail::is_digit(*q)) m = m * 10 + static_cast<unsigned>(*q++ - '0');
+  std::size_t n = static_cast<std::size_t>(q - digits), frac = 0;
+  if (n != 0 && *q == '.') {
+    const char* f = ++q;
+    while (genokit::detail::is_digit(*q)) m = m * 10 + static_cast<unsigned>(*q++ - '0');
+    frac = static_cast<std::size_t>(q - f);
+    n = frac == 0 ? 0 : n + frac;  // "1." goes to the general parser
+  }
+  if (n != 0 && *q == '\0' && n <= 19 && m <= (std::uint64_t{1} << 53) && frac <= 22) {
+    // Integers need no division (by 10^0 = 1: the same double).
+    const double r =
+        frac == 0 ? static_cast<double>(m) : static_cast<double>(m) / genokit::detail::kPow10[frac];
+    out = neg ? -r : r;
+    return true;
+  }
+  return general_number(v, out);
+}
+
+// The value of the first attribute called `n` (nullptr when there is none), read through
+// pugi_view.hpp and compared in place (no strlen of either name).
+inline const char* attr_text(const XmlNode& e, const char* n) {
+  pv::Node x = DocumentData::pugi_node(e).internal_object();
+  if (!x) return nullptr;
+  for (pv::Attr a = pv::first_attribute(x); a; a = pv::next_attribute(a)) {
+    const char* an = pv::name(a);
+    std::size_t i = 0;
+    while (n[i] != '\0' && an[i] == n[i]) ++i;
+    if (n[i] == '\0' && an[i] == '\0') return pv::value(a);
+  }
+  return nullptr;
+}
+
 // The attribute as a number (blanks around it allowed), or `def` when missing or malformed (the
 // validator reports those).
 inline double attr_number(const XmlNode& e, const char* n, double def = 0) {
-  XmlAttr a = e.attr(n);
-  if (!a) return def;
-  auto v = parse_double(trim_value(a.value()));
-  return v ? *v : def;
+  const char* v = attr_text(e, n);
+  double d;
+  return v && number_value(v, d) ? d : def;
 }
 
 // A number read where an integer is meant, as a long long: NaN becomes `fallback`, and values

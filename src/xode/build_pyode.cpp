@@ -144,41 +144,6 @@ template <std::size_t N>
   return out;
 }
 
-// A number as Python's float() reads it here: plain decimals inline, anything else through
-// parse_double (blanks around it allowed). False when it is not a number.
-// Anything but a plain decimal (out of line: rare).
-[[gnu::noinline]] bool general_number(const char* v, double& out) {
-  auto d = parse_double(trim_value(v));
-  if (!d) return false;
-  out = *d;
-  return true;
-}
-[[gnu::always_inline]] inline bool to_number(const char* v, double& out) {
-  // -?[0-9]+(\.[0-9]+)? up to the terminating NUL, converted as scan_plain_decimal() does
-  // (Clinger's fast path: exact, the same result as from_chars), without measuring it first.
-  const char* q = v;
-  const bool neg = *q == '-';
-  q += neg;
-  std::uint64_t m = 0;
-  const char* digits = q;
-  while (genokit::detail::is_digit(*q)) m = m * 10 + static_cast<unsigned>(*q++ - '0');
-  std::size_t n = static_cast<std::size_t>(q - digits), frac = 0;
-  if (n != 0 && *q == '.') {
-    const char* f = ++q;
-    while (genokit::detail::is_digit(*q)) m = m * 10 + static_cast<unsigned>(*q++ - '0');
-    frac = static_cast<std::size_t>(q - f);
-    n = frac == 0 ? 0 : n + frac;  // "1." goes to the general parser
-  }
-  if (n != 0 && *q == '\0' && n <= 19 && m <= (std::uint64_t{1} << 53) && frac <= 22) {
-    // Integers need no division (by 10^0 = 1: the same double).
-    const double r =
-        frac == 0 ? static_cast<double>(m) : static_cast<double>(m) / genokit::detail::kPow10[frac];
-    out = neg ? -r : r;
-    return true;
-  }
-  return general_number(v, out);
-}
-
 // Names seen so far: the first node with each name and how many share it (open addressing; the
 // keys point into the document).
 class NameTable {
@@ -379,7 +344,7 @@ class PyodeBuilder {
   }
   [[gnu::always_inline]] static double pyfloat_value(PN e, const char* v) {
     double d;
-    if (!to_number(v, d)) throw not_a_float(e, v);
+    if (!number_value(v, d)) throw not_a_float(e, v);
     return d;
   }
   [[gnu::noinline]] static PyError not_a_float(PN e, const char* v) {
@@ -397,7 +362,7 @@ class PyodeBuilder {
     auto [x, y, z] = attrs_of(e, {"x", "y", "z"});
     if (!x || !y || !z) throw invalid("Vector must have x, y and z attributes.", e);
     Vec3 v;
-    if (!to_number(x, v[0]) || !to_number(y, v[1]) || !to_number(z, v[2]))
+    if (!number_value(x, v[0]) || !number_value(y, v[1]) || !number_value(z, v[2]))
       throw invalid("Vector attributes must be numbers.", e);
     return v;
   }

@@ -4,6 +4,7 @@
 // order and an off-centre mass moves the body frame to its centre of mass.
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <deque>
 #include <functional>
@@ -29,7 +30,7 @@ struct Ctx {
   int body = -1;  // nearest body ancestor
   int jointgroup = -1;
   Frame frame;                             // absolute frame of the current element
-  std::string path;                        // PyODE-style object path
+  std::string_view path;                   // PyODE-style object path (kept in the scene's store)
   std::array<int, 5>* counters = nullptr;  // objects made so far in the container, per path kind
 };
 
@@ -67,20 +68,22 @@ class StandardBuilder {
   double num(const XmlNode& e, const char* n, double def = 0) const { return attr_number(e, n, def); }
   Vec3 vec(const XmlNode& e) const { return {num(e, "x"), num(e, "y"), num(e, "z")}; }
 
-  // PyODE-style object path of the next `kind` (world, space, body, geom, joint) in `c`.
-  std::string child_path(Ctx& c, std::string_view kind) {
+  // PyODE-style object path of the next `kind` (world, space, body, geom, joint) in `c`, kept in
+  // the scene's store (built in one buffer: no allocation per object).
+  std::string_view child_path(Ctx& c, std::string_view kind) {
     std::size_t k = kind[0] == 'w' ? 0 : kind[0] == 's' ? 1 : kind[0] == 'b' ? 2 : kind[0] == 'g' ? 3 : 4;
     int idx = (*c.counters)[k]++;
-    std::string p;
-    p.reserve(c.path.size() + kind.size() + 8);
-    p += c.path;
+    std::string& p = path_buffer;
+    p.assign(c.path);
     p += '/';
     p += kind;
     p += '[';
-    p += std::to_string(idx);
+    char digits[16];
+    p.append(digits, std::to_chars(digits, digits + sizeof digits, idx).ptr);
     p += ']';
-    return p;
+    return sc.keep(p);
   }
+  std::string path_buffer;
   std::array<int, 5>* new_counters() { return &counter_store.emplace_back(); }
 
   // The frame an element's own <transform> defines (identity when it has none).
@@ -187,7 +190,7 @@ class StandardBuilder {
     // A body or geom outside any space (already reported as an invalid child): give it one so
     // the rest of the document can still be checked.
     SceneSpace s;
-    s.path = sc.keep(c.path + "/space[implicit]");
+    s.path = sc.keep(std::string(c.path) + "/space[implicit]");
     s.world = std::max(0, c.world);
     s.offset = e.offset();
     sc.spaces.push_back(s);
@@ -201,7 +204,7 @@ class StandardBuilder {
     if (nid == El::world) {
       Ctx w = c;
       SceneWorld sw;
-      sw.path = sc.keep(child_path(c, "world"));
+      sw.path = child_path(c, "world");
       sw.name = sc.keep(e.attr_or("name", ""));
       sw.offset = e.offset();
       for (XmlNode x : e.elements())
@@ -215,14 +218,14 @@ class StandardBuilder {
       w.world = static_cast<int>(sc.worlds.size()) - 1;
       w.space = -1;
       w.body = -1;
-      w.path = std::string(sw.path);
+      w.path = sw.path;
       w.counters = new_counters();
       w.frame = frame_of(e, c);
       children(e, w);
     } else if (nid == El::space) {
       Ctx s = c;
       SceneSpace ss;
-      ss.path = sc.keep(child_path(c, "space"));
+      ss.path = child_path(c, "space");
       ss.name = sc.keep(e.attr_or("name", ""));
       ss.world = std::max(0, c.world);
       ss.parent = c.space;
@@ -236,7 +239,7 @@ class StandardBuilder {
       ss.offset = e.offset();
       sc.spaces.push_back(ss);
       s.space = static_cast<int>(sc.spaces.size()) - 1;
-      s.path = std::string(ss.path);
+      s.path = ss.path;
       s.counters = new_counters();
       s.frame = frame_of(e, c);
       children(e, s);
@@ -247,7 +250,7 @@ class StandardBuilder {
     } else if (nid == El::jointgroup) {
       Ctx g = c;
       SceneJointGroup jg;
-      jg.path = sc.keep(c.path + "/jointgroup[" + std::to_string(sc.jointgroups.size()) + "]");
+      jg.path = sc.keep(std::string(c.path) + "/jointgroup[" + std::to_string(sc.jointgroups.size()) + "]");
       jg.name = sc.keep(e.attr_or("name", ""));
       sc.jointgroups.push_back(jg);
       g.jointgroup = static_cast<int>(sc.jointgroups.size()) - 1;
@@ -268,7 +271,7 @@ class StandardBuilder {
     implicit_space(c, e);
     Ctx b = c;
     SceneBody sb;
-    sb.path = sc.keep(child_path(c, "body"));
+    sb.path = child_path(c, "body");
     sb.name = sc.keep(e.attr_or("name", ""));
     sb.world = std::max(0, c.world);
     sb.offset = e.offset();
@@ -318,7 +321,7 @@ class StandardBuilder {
     sc.bodies.push_back(sb);
     int index = static_cast<int>(sc.bodies.size()) - 1;
     b.body = index;
-    b.path = std::string(sb.path);
+    b.path = sb.path;
     b.counters = new_counters();
     children(e, b);
     recentre(index);
@@ -457,8 +460,8 @@ class StandardBuilder {
     implicit_space(c, e);
     Ctx g = c;
     g.frame = frame_of(e, c);
-    std::string_view path = sc.keep(child_path(c, "geom"));
-    g.path = std::string(path);
+    std::string_view path = child_path(c, "geom");
+    g.path = path;
     g.counters = new_counters();
     for (XmlNode s : e.elements()) {
       std::string_view k = s.name();
@@ -598,7 +601,7 @@ class StandardBuilder {
 
   void joint(const XmlNode& e, Ctx& c) {
     SceneJoint sj;
-    sj.path = sc.keep(child_path(c, "joint"));
+    sj.path = child_path(c, "joint");
     sj.name = sc.keep(e.attr_or("name", ""));
     sj.world = std::max(0, c.world);
     sj.jointgroup = c.jointgroup;

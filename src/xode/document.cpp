@@ -44,6 +44,14 @@ pugi::xml_node_struct* skip(pugi::xml_node_struct* n, bool elements_only) {
   return n;
 }
 
+// `s` (NUL-terminated) equals `n`: compared in place, without strlen (the NUL of a shorter `s`
+// stops the loop before anything past it is read).
+bool same(const char* s, std::string_view n) {
+  std::size_t i = 0;
+  while (i < n.size() && s[i] != '\0' && s[i] == n[i]) ++i;
+  return i == n.size() && s[i] == '\0';
+}
+
 }  // namespace
 
 // ---- XmlAttr ---------------------------------------------------------------------------------
@@ -125,14 +133,8 @@ XmlAttrRange XmlNode::attrs() const {
 
 XmlAttr XmlNode::attr(std::string_view n) const {
   if (!n_) return XmlAttr();
-  for (pv::Attr a = pv::first_attribute(n_); a; a = pv::next_attribute(a)) {
-    // Compared in place (no strlen): equal iff the first n.size() chars match and the name ends
-    // there (its NUL stops the loop before anything past it is read).
-    const char* an = pv::name(a);
-    std::size_t i = 0;
-    while (i < n.size() && an[i] != '\0' && an[i] == n[i]) ++i;
-    if (i == n.size() && an[i] == '\0') return XmlAttr(a);
-  }
+  for (pv::Attr a = pv::first_attribute(n_); a; a = pv::next_attribute(a))
+    if (same(pv::name(a), n)) return XmlAttr(a);
   return XmlAttr();
 }
 
@@ -163,8 +165,9 @@ XmlNode XmlNode::first_element() const {
 }
 
 XmlNode XmlNode::child(std::string_view element_name) const {
-  for (XmlNode c : elements())
-    if (c.name() == element_name) return c;
+  if (n_)
+    for (pv::Node c = pv::first_element(n_); c; c = pv::next_element(c))
+      if (same(pv::name(c), element_name)) return XmlNode(d_, c);
   return {};
 }
 

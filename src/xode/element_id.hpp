@@ -8,6 +8,8 @@
 #include <string_view>
 
 #include "genokit/xode/document.hpp"
+#include "xode/document_data.hpp"
+#include "xode/pugi_view.hpp"
 
 namespace genokit::xode {
 
@@ -112,7 +114,9 @@ inline El element_id(const char* name) {
   return detail::lookup_id(detail::prefix_of(name), name);
 }
 inline El element_id(const XmlNode& e) {
-  return element_id(e.name());  // other nodes have no name
+  // pugixml's NUL-terminated name, without measuring it (other nodes have no name: "").
+  pv::Node n = DocumentData::pugi_node(e).internal_object();
+  return element_id(n ? pv::name(n) : "");
 }
 
 // A set of element ids (the schema has fewer than 64 elements).

@@ -1,22 +1,64 @@
 // Schema-driven validation (standard mode). Everything here is read from the schema table; the
 // scene builder adds the checks that need meaning (links, axis counts, rigid matrices, masses).
+//
+// Every load in the default mode runs this over every element and attribute, so it walks
+// pugixml's tree through pugi_view.hpp (names and values as the NUL-terminated strings pugixml
+// holds: no strlen per access) and converts plain decimals inline; XmlNode handles are made only
+// for what is reported.
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <unordered_map>
+#include <cstring>
+#include <optional>
+#include <vector>
 
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/xode/scene.hpp"
 #include "genokit/xode/schema.hpp"
+#include "xode/build_common.hpp"
+#include "xode/document_data.hpp"
 #include "xode/element_id.hpp"
+#include "xode/pugi_view.hpp"
 
 namespace genokit::xode {
 namespace {
 
-bool is_namespace_attr(std::string_view n) {
-  return n == "xmlns" || n.substr(0, 6) == "xmlns:" || n.substr(0, 4) == "xsi:";
+// `s` (NUL-terminated) equals `known` (which holds no NUL): compared in place, without strlen.
+bool equals(std::string_view known, const char* s) {
+  for (std::size_t i = 0; i < known.size(); ++i)
+    if (s[i] != known[i]) return false;  // also stops at the NUL of a shorter `s`
+  return s[known.size()] == '\0';
+}
+bool starts_with(const char* s, std::string_view prefix) {
+  for (std::size_t i = 0; i < prefix.size(); ++i)
+    if (s[i] != prefix[i]) return false;
+  return true;
+}
+
+bool is_namespace_attr(const char* n) {
+  return equals("xmlns", n) || starts_with(n, "xmlns:") || starts_with(n, "xsi:");
+}
+
+const AttrSpec* attr_spec(const ElementSpec& spec, const char* name) {
+  for (const auto& a : spec.attrs)
+    if (equals(a.name, name)) return &a;
+  return nullptr;
+}
+
+// The value of the first attribute called `name` (nullptr when there is none).
+const char* attr_value(pv::Node e, std::string_view name) {
+  for (pv::Attr a = pv::first_attribute(e); a; a = pv::next_attribute(a))
+    if (equals(name, pv::name(a))) return pv::value(a);
+  return nullptr;
+}
+
+// parse_double(trim(v)) (number_value: plain decimals converted inline).
+std::optional<double> number(const char* v) {
+  double d;
+  if (number_value(v, d)) return d;
+  return std::nullopt;
 }
 
 // "<name>" (built by appending: GCC 12 warns falsely about "<" + std::string).
@@ -29,117 +71,161 @@ std::string tag(std::string_view name) {
   return s;
 }
 
-Location attr_loc(const Document& doc, const XmlNode& e, const XmlAttr& a) {
-  return doc.locate(doc.attr_offset(e, a.name()));
-}
-
 struct Validator {
+  Validator(const Document& d, Diagnostics& g) : doc(d), data(d.data()), diags(g) {}
   const Document& doc;
+  DocumentData& data;
   Diagnostics& diags;
   struct NameUse {
     int count = 0;
-    XmlNode first;
-    XmlNode second;
+    pv::Node first = nullptr;
+    pv::Node second = nullptr;
   };
-  std::unordered_map<std::string_view, NameUse> names;  // keys point into the document
+  // Names seen so far, in an open-addressing table (one allocation per document instead of one
+  // per name); a slot is free while its count is 0. Keys point into the document.
+  struct NameSlot {
+    std::string_view key;
+    NameUse use;
+  };
+  std::vector<NameSlot> names;
+  std::size_t name_count = 0;
+  // The first and last 8 bytes and the length, mixed (names are short).
+  static std::size_t hash(std::string_view s) {
+    const std::size_t n = s.size();
+    std::uint64_t a = 0, b = 0;
+    if (n >= 8) {
+      std::memcpy(&a, s.data(), 8);
+      std::memcpy(&b, s.data() + n - 8, 8);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) a |= std::uint64_t{static_cast<unsigned char>(s[i])} << (8 * i);
+    }
+    const std::uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ (b + n) * 0xC2B2AE3D27D4EB4FULL;
+    return static_cast<std::size_t>(h ^ (h >> 31));
+  }
+  NameSlot& slot(std::string_view k) {
+    const std::size_t mask = names.size() - 1;
+    for (std::size_t i = hash(k) & mask;; i = (i + 1) & mask)
+      if (names[i].use.count == 0 || names[i].key == k) return names[i];
+  }
+  NameUse& use_of(std::string_view k) {
+    if (2 * (name_count + 1) > names.size()) {
+      std::vector<NameSlot> old(names.size() < 32 ? 32 : 2 * names.size());
+      old.swap(names);
+      for (const NameSlot& e : old)
+        if (e.use.count) slot(e.key) = e;
+    }
+    NameSlot& e = slot(k);
+    if (e.use.count == 0) {
+      e.key = k;
+      ++name_count;
+    }
+    return e.use;
+  }
+
+  // Element ids of the children of the elements being walked (each name is looked up once).
+  std::vector<El> child_ids;
+
+  XmlNode node(pv::Node n) const { return data.node(pugi::xml_node(n)); }
 
   // One warning per repeated name, at its second use, in document order.
   void report_duplicates() {
-    std::vector<std::pair<std::size_t, std::string>> dups;
-    for (const auto& [n, u] : names)
-      if (u.count > 1) dups.emplace_back(u.second.offset(), n);
-    std::sort(dups.begin(), dups.end());
-    for (const auto& [off, n] : dups) {
-      const NameUse& u = names[n];
-      Location first = doc.locate(u.first);
+    std::vector<std::pair<std::size_t, const NameSlot*>> dups;
+    for (const NameSlot& e : names)
+      if (e.use.count > 1) dups.emplace_back(node(e.use.second).offset(), &e);
+    std::sort(dups.begin(), dups.end(), [](const auto& x, const auto& y) {
+      return x.first != y.first ? x.first < y.first : x.second->key < y.second->key;
+    });
+    for (const auto& [off, e] : dups) {
+      const NameUse& u = e->use;
+      Location first = doc.locate(node(u.first));
       diags.warning("xode.duplicate-name",
-                    "name '" + n + "' is used " + std::to_string(u.count) + " times (first at line " +
-                        std::to_string(first.line) + "); XODE names must be unique",
-                    doc.locate(doc.attr_offset(u.second, "name")));
+                    "name '" + std::string(e->key) + "' is used " + std::to_string(u.count) +
+                        " times (first at line " + std::to_string(first.line) +
+                        "); XODE names must be unique",
+                    doc.locate(doc.attr_offset(node(u.second), "name")));
     }
   }
 
-  void check_attrs(const XmlNode& e, const ElementSpec& spec) {
-    for (XmlAttr a : e.attrs()) {
-      if (is_namespace_attr(a.name())) continue;
-      const AttrSpec* as = find_attr(spec, a.name());
-      // Where the attribute is: only scanned for when there is something to report.
-      auto at = [&] { return attr_loc(doc, e, a); };
+  void check_attrs(pv::Node e, El id, const ElementSpec& spec) {
+    for (pv::Attr a = pv::first_attribute(e); a; a = pv::next_attribute(a)) {
+      const char* an = pv::name(a);
+      if (is_namespace_attr(an)) continue;
+      const AttrSpec* as = attr_spec(spec, an);
+      // Where the attribute is, and the texts of a message: only made when there is something
+      // to report.
+      auto at = [&] { return doc.locate(doc.attr_offset(node(e), an)); };
+      auto name = [&] { return std::string(an); };
+      auto value = [&] { return std::string(pv::value(a)); };
+      auto ename = [&] { return std::string(pv::name(e)); };
       if (!as) {
         if (spec.any_attributes) continue;
-        if (e.name() == "axis")
+        if (id == El::axis)
           diags.error("xode.unknown-axis-param",
-                      "invalid attribute '" + std::string(a.name()) +
+                      "invalid attribute '" + name() +
                           "' of <axis>: not a joint parameter (LoStop, HiStop, Vel, "
                           "FMax, FudgeFactor, Bounce, CFM, StopERP, StopCFM, SuspensionERP, SuspensionCFM)",
                       at());
         else
-          diags.warning(
-              "xode.unknown-attribute",
-              "unknown attribute '" + std::string(a.name()) + "' on <" + std::string(e.name()) + "> (kept)",
-              at());
+          diags.warning("xode.unknown-attribute",
+                        "unknown attribute '" + name() + "' on <" + ename() + "> (kept)", at());
         continue;
       }
-      std::string_view v = trim(a.value());
+      const char* v = pv::value(a);
       switch (as->type) {
         case AttrType::number: {
-          auto d = parse_double(v);
+          auto d = number(v);
           if (!d) {
-            diags.error("xode.bad-number",
-                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
-                            "> must be a number, not '" + std::string(a.value()) + "'",
-                        at());
+            diags.error(
+                "xode.bad-number",
+                "attribute " + name() + " of <" + ename() + "> must be a number, not '" + value() + "'",
+                at());
           } else if (!std::isfinite(*d)) {
             diags.error("xode.non-finite",
-                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
-                            "> is not finite ('" + std::string(a.value()) + "')",
+                        "attribute " + name() + " of <" + ename() + "> is not finite ('" + value() + "')",
                         at());
           } else if (as->range == Range::positive && !(*d > 0)) {
-            diags.error("xode.non-positive",
-                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
-                            "> must be greater than 0, not " + std::string(a.value()),
-                        at());
+            diags.error(
+                "xode.non-positive",
+                "attribute " + name() + " of <" + ename() + "> must be greater than 0, not " + value(), at());
           } else if (as->range == Range::non_negative && *d < 0) {
-            diags.error("xode.negative",
-                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
-                            "> must not be negative",
+            diags.error("xode.negative", "attribute " + name() + " of <" + ename() + "> must not be negative",
                         at());
           }
           break;
         }
         case AttrType::integer:
-          if (!parse_int(v))
-            diags.error("xode.bad-integer",
-                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
-                            "> must be an integer, not '" + std::string(a.value()) + "'",
-                        at());
+          if (!parse_int(trim(v)))
+            diags.error(
+                "xode.bad-integer",
+                "attribute " + name() + " of <" + ename() + "> must be an integer, not '" + value() + "'",
+                at());
           break;
         case AttrType::boolean:
-          if (a.value() != "true" && a.value() != "false")
+          if (!equals("true", v) && !equals("false", v))
             diags.error("xode.bad-boolean",
-                        "attribute " + std::string(a.name()) + " of <" + std::string(e.name()) +
-                            "> must be 'true' or 'false', not '" + std::string(a.value()) + "'",
+                        "attribute " + name() + " of <" + ename() + "> must be 'true' or 'false', not '" +
+                            value() + "'",
                         at());
           break;
         case AttrType::angle_format:
-          if (a.value() != "radians" && a.value() != "degrees")
+          if (!equals("radians", v) && !equals("degrees", v))
             diags.error("xode.bad-angle-format",
-                        "aformat must be 'radians' or 'degrees', not '" + std::string(a.value()) + "'", at());
+                        "aformat must be 'radians' or 'degrees', not '" + value() + "'", at());
           break;
         case AttrType::text:
           break;
       }
     }
     for (const auto& as : spec.attrs) {
-      // Schema names are literals, so data() is NUL-terminated.
-      if (!as.required || e.has_attr(as.name.data())) continue;
-      if (e.name() == "xode" && as.name == "version") {
+      if (!as.required || attr_value(e, as.name)) continue;
+      if (id == El::xode && as.name == "version") {
         diags.warning("xode.missing-version",
-                      "<xode> has no version attribute (XODE requires one, e.g. 1.0r22)", doc.locate(e));
+                      "<xode> has no version attribute (XODE requires one, e.g. 1.0r22)",
+                      doc.locate(node(e)));
         continue;
       }
-      diags.error("xode.missing-attribute", tag(e.name()) + " needs the attribute " + std::string(as.name),
-                  doc.locate(e));
+      diags.error("xode.missing-attribute", tag(pv::name(e)) + " needs the attribute " + std::string(as.name),
+                  doc.locate(node(e)));
     }
   }
 
@@ -200,49 +286,61 @@ struct Validator {
                   doc.locate(e));
   }
 
-  void walk(const XmlNode& e, El parent_id, const ElementSpec* parent) {
-    const El id = element_id(e);
+  void walk(pv::Node e, El id, El parent_id, const ElementSpec* parent) {
+    const char* ename = pv::name(e);
     const ElementSpec* spec = id == El::unknown ? nullptr : &schema()[static_cast<std::size_t>(id)];
     if (!spec) {
       diags.error("xode.unknown-element",
-                  "unknown element <" + std::string(e.name()) + ">" +
+                  "unknown element <" + std::string(ename) + ">" +
                       (parent ? " in " + tag(parent->name) : std::string()),
-                  doc.locate(e));
+                  doc.locate(node(e)));
       return;
     }
     if (parent && !parent->open_content && !(allowed_children(parent_id) & bit(id)))
       diags.error("xode.invalid-child",
-                  tag(e.name()) + " is not a valid child of <" + std::string(parent->name) + ">",
-                  doc.locate(e));
-    check_attrs(e, *spec);
-    if (XmlAttr n = e.attr("name"); n && e.name() != "xode" && e.name() != "ext") {
-      auto& use = names[n.value()];
-      if (use.count++ == 0)
-        use.first = e;
-      else if (use.count == 2)
-        use.second = e;
-    }
+                  tag(ename) + " is not a valid child of <" + std::string(parent->name) + ">",
+                  doc.locate(node(e)));
+    check_attrs(e, id, *spec);
+    if (id != El::xode && id != El::ext)
+      if (const char* n = attr_value(e, "name")) {
+        auto& use = use_of(n);
+        if (use.count++ == 0)
+          use.first = e;
+        else if (use.count == 2)
+          use.second = e;
+      }
     if (spec->open_content) return;  // ext: kept verbatim, not validated
     Counts counts{};
-    for (XmlNode c : e.elements()) ++counts[static_cast<std::size_t>(element_id(c))];
-    check_content(e, id, counts);
-    for (XmlNode c : e.children()) {
-      NodeKind k = c.kind();
-      if (k == NodeKind::text || k == NodeKind::cdata)
-        diags.warning("xode.unexpected-text", "text inside <" + std::string(e.name()) + "> is ignored",
-                      doc.locate(e));
-      if (k == NodeKind::element) walk(c, id, spec);
+    const std::size_t first_id = child_ids.size();
+    for (pv::Node c = pv::first_element(e); c; c = pv::next_element(c)) {
+      const El cid = element_id(pv::name(c));
+      child_ids.push_back(cid);
+      ++counts[static_cast<std::size_t>(cid)];
     }
+    check_content(node(e), id, counts);
+    // The children XmlNode::children() yields, in order: text that is not only blanks and CDATA
+    // are reported, elements walked (comments, PIs and the doctype are skipped).
+    std::size_t next_id = first_id;
+    for (pv::Node c = pv::first_child(e); c; c = pv::next_sibling(c)) {
+      const auto type = pv::type(c);
+      if (type == pugi::node_element)
+        walk(c, child_ids[next_id++], id, spec);
+      else if (type == pugi::node_cdata || (type == pugi::node_pcdata && !trim(pv::value(c)).empty()))
+        diags.warning("xode.unexpected-text", "text inside <" + std::string(ename) + "> is ignored",
+                      doc.locate(node(e)));
+    }
+    child_ids.resize(first_id);
   }
 };
 
 }  // namespace
 
 void validate_document(const Document& doc, Diagnostics& diags) {
-  Validator v{doc, diags, {}};
+  Validator v(doc, diags);
   XmlNode root = doc.root();
   if (!root || root.name() != "xode") return;  // the reader already reported it
-  v.walk(root, El::unknown, nullptr);
+  pv::Node r = DocumentData::pugi_node(root).internal_object();
+  v.walk(r, element_id(pv::name(r)), El::unknown, nullptr);
   v.report_duplicates();
 }
 
