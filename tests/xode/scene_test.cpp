@@ -209,6 +209,50 @@ TEST(XodeScene, ValidationCodes) {
   EXPECT_TRUE(bad("<body enabled='maybe'/>").count("xode.bad-boolean"));
 }
 
+TEST(XodeScene, DuplicateNamesWarnOncePerNameInDocumentOrder) {
+  // 100 distinct names (the validator's name table grows past its first size), then b70 twice
+  // more, b5 once more, b40 once more: one warning per repeated name, at its second use, ordered
+  // by that position, with the total count and the line of the first use.
+  std::string inner;
+  for (int i = 0; i < 100; ++i) inner += "<body name='b" + std::to_string(i) + "'/>\n";
+  inner +=
+      "<body name='b70'/>\n<geom name='b5'><sphere radius='1'/></geom>\n<body name='b70'/>\n"
+      "<joint name='b40'><ball/></joint>\n";
+  auto r = run("<xode version='1.0r22'><world><space>\n" + inner + "</space></world></xode>");
+  std::vector<std::string> got;
+  for (const auto& d : r.d.items())
+    if (d.code == "xode.duplicate-name")
+      got.push_back(std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + " " + d.message);
+  const std::vector<std::string> want = {
+      "102:7 name 'b70' is used 3 times (first at line 72); XODE names must be unique",
+      "103:7 name 'b5' is used 2 times (first at line 7); XODE names must be unique",
+      "105:8 name 'b40' is used 2 times (first at line 42); XODE names must be unique",
+  };
+  EXPECT_EQ(got, want);
+}
+
+TEST(XodeScene, ValidatorReadsNumbersAsParseDouble) {
+  // Plain decimals take the validator's inline path, everything else parse_double (blanks around
+  // the value allowed): each form gets the same verdict either way.
+  auto codes = [](const std::string& radius) {
+    auto r = run(scene("<geom><sphere radius='" + radius + "'/></geom>"));
+    std::set<std::string> s;
+    for (const auto& d : r.d.items())
+      if (d.severity == Severity::error) s.insert(d.code);
+    return s;
+  };
+  const std::set<std::string> none;
+  for (const char* ok : {"1", "0.5", "00.5", " 1.5 ", "\t3\n", "1.", "2.5e3", ".5", "+1",
+                         "12345678901234567890.5", "99999999999999999999", "0.00000000000000000000001"})
+    EXPECT_EQ(codes(ok), none) << ok;
+  for (const char* zero : {"0", "-0", "-0.0", "-1", "1e-400"})
+    EXPECT_EQ(codes(zero), std::set<std::string>{"xode.non-positive"}) << zero;
+  for (const char* inf : {"1e999", "nan", "-inf"})
+    EXPECT_EQ(codes(inf), std::set<std::string>{"xode.non-finite"}) << inf;
+  for (const char* bad : {"abc", "", "1..2", "-", "1 2", "0x10"})
+    EXPECT_EQ(codes(bad), std::set<std::string>{"xode.bad-number"}) << bad;
+}
+
 TEST(XodeScene, DiagnosticsCarryLineAndColumn) {
   auto r = run(
       "<xode version='1'>\n<world>\n<space>\n  <geom><sphere radius='-2'/></geom>\n</space></world></xode>");
