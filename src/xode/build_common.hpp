@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -68,6 +69,21 @@ inline std::string_view trim_value(std::string_view v) {
     return true;
   }
   return general_number(v, out);
+}
+
+// A hash of a name for the open-addressing tables of names: the first and last 8 bytes and the
+// length, mixed (no per-byte multiply chain; names are short).
+inline std::size_t name_hash(std::string_view s) {
+  const std::size_t n = s.size();
+  std::uint64_t a = 0, b = 0;
+  if (n >= 8) {
+    std::memcpy(&a, s.data(), 8);
+    std::memcpy(&b, s.data() + n - 8, 8);
+  } else {
+    for (std::size_t i = 0; i < n; ++i) a |= std::uint64_t{static_cast<unsigned char>(s[i])} << (8 * i);
+  }
+  const std::uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ (b + n) * 0xC2B2AE3D27D4EB4FULL;
+  return static_cast<std::size_t>(h ^ (h >> 31));
 }
 
 // The value of the first attribute called `n` (nullptr when there is none), read through

@@ -188,23 +188,10 @@ class NameTable {
   std::size_t size_ = 0;
   unsigned generation_ = 1;
   bool used(const Entry& e) const { return e.generation == generation_; }
-  // The first and last 8 bytes and the length, mixed (no per-byte multiply chain).
-  static std::size_t hash(std::string_view s) {
-    const std::size_t n = s.size();
-    std::uint64_t a = 0, b = 0;
-    if (n >= 8) {
-      std::memcpy(&a, s.data(), 8);
-      std::memcpy(&b, s.data() + n - 8, 8);
-    } else {
-      for (std::size_t i = 0; i < n; ++i) a |= std::uint64_t{static_cast<unsigned char>(s[i])} << (8 * i);
-    }
-    std::uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ (b + n) * 0xC2B2AE3D27D4EB4FULL;
-    return static_cast<std::size_t>(h ^ (h >> 31));
-  }
   // The slot holding `k`, or the empty slot where it would go.
   std::size_t index(std::string_view k) const {
     std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = hash(k) & mask;; i = (i + 1) & mask)
+    for (std::size_t i = name_hash(k) & mask;; i = (i + 1) & mask)
       if (!used(slots_[i]) || detail::same_name(slots_[i].key, k)) return i;
   }
   Entry& slot(std::string_view k) { return slots_[index(k)]; }

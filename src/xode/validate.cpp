@@ -89,22 +89,9 @@ struct Validator {
   };
   std::vector<NameSlot> names;
   std::size_t name_count = 0;
-  // The first and last 8 bytes and the length, mixed (names are short).
-  static std::size_t hash(std::string_view s) {
-    const std::size_t n = s.size();
-    std::uint64_t a = 0, b = 0;
-    if (n >= 8) {
-      std::memcpy(&a, s.data(), 8);
-      std::memcpy(&b, s.data() + n - 8, 8);
-    } else {
-      for (std::size_t i = 0; i < n; ++i) a |= std::uint64_t{static_cast<unsigned char>(s[i])} << (8 * i);
-    }
-    const std::uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ (b + n) * 0xC2B2AE3D27D4EB4FULL;
-    return static_cast<std::size_t>(h ^ (h >> 31));
-  }
   NameSlot& slot(std::string_view k) {
     const std::size_t mask = names.size() - 1;
-    for (std::size_t i = hash(k) & mask;; i = (i + 1) & mask)
+    for (std::size_t i = name_hash(k) & mask;; i = (i + 1) & mask)
       if (names[i].use.count == 0 || names[i].key == k) return names[i];
   }
   NameUse& use_of(std::string_view k) {
