@@ -87,22 +87,15 @@ inline std::size_t name_hash(std::string_view s) {
 }
 
 // The value of the first attribute called `n` (nullptr when there is none), read through
-// pugi_view.hpp and compared in place (no strlen of either name).
-inline const char* attr_text(const XmlNode& e, const char* n) {
+// pugi_view.hpp (no strlen of either name).
+inline const char* attr_text(const XmlNode& e, std::string_view n) {
   pv::Node x = DocumentData::pugi_node(e).internal_object();
-  if (!x) return nullptr;
-  for (pv::Attr a = pv::first_attribute(x); a; a = pv::next_attribute(a)) {
-    const char* an = pv::name(a);
-    std::size_t i = 0;
-    while (n[i] != '\0' && an[i] == n[i]) ++i;
-    if (n[i] == '\0' && an[i] == '\0') return pv::value(a);
-  }
-  return nullptr;
+  return x ? pv::attribute_value(x, n) : nullptr;
 }
 
 // The attribute as a number (blanks around it allowed), or `def` when missing or malformed (the
 // validator reports those).
-inline double attr_number(const XmlNode& e, const char* n, double def = 0) {
+inline double attr_number(const XmlNode& e, std::string_view n, double def = 0) {
   const char* v = attr_text(e, n);
   double d;
   return v && number_value(v, d) ? d : def;

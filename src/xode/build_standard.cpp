@@ -65,7 +65,7 @@ class StandardBuilder {
   std::deque<std::array<int, 5>> counter_store;
 
   Location loc(const XmlNode& e) const { return doc.locate(e); }
-  double num(const XmlNode& e, const char* n, double def = 0) const { return attr_number(e, n, def); }
+  double num(const XmlNode& e, std::string_view n, double def = 0) const { return attr_number(e, n, def); }
   Vec3 vec(const XmlNode& e) const { return {num(e, "x"), num(e, "y"), num(e, "z")}; }
 
   // PyODE-style object path of the next `kind` (world, space, body, geom, joint) in `c`, kept in

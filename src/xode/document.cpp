@@ -44,14 +44,6 @@ pugi::xml_node_struct* skip(pugi::xml_node_struct* n, bool elements_only) {
   return n;
 }
 
-// `s` (NUL-terminated) equals `n`: compared in place, without strlen (the NUL of a shorter `s`
-// stops the loop before anything past it is read).
-bool same(const char* s, std::string_view n) {
-  std::size_t i = 0;
-  while (i < n.size() && s[i] != '\0' && s[i] == n[i]) ++i;
-  return i == n.size() && s[i] == '\0';
-}
-
 }  // namespace
 
 // ---- XmlAttr ---------------------------------------------------------------------------------
@@ -133,9 +125,7 @@ XmlAttrRange XmlNode::attrs() const {
 
 XmlAttr XmlNode::attr(std::string_view n) const {
   if (!n_) return XmlAttr();
-  for (pv::Attr a = pv::first_attribute(n_); a; a = pv::next_attribute(a))
-    if (same(pv::name(a), n)) return XmlAttr(a);
-  return XmlAttr();
+  return XmlAttr(pv::find_attribute(n_, n));
 }
 
 std::string_view XmlNode::attr_or(std::string_view n, std::string_view fallback) const {
@@ -167,7 +157,7 @@ XmlNode XmlNode::first_element() const {
 XmlNode XmlNode::child(std::string_view element_name) const {
   if (n_)
     for (pv::Node c = pv::first_element(n_); c; c = pv::next_element(c))
-      if (same(pv::name(c), element_name)) return XmlNode(d_, c);
+      if (pv::equals(pv::name(c), element_name)) return XmlNode(d_, c);
   return {};
 }
 

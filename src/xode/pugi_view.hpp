@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 #include <pugixml.hpp>
+#include <string_view>
 
 namespace genokit::xode::pv {
 
@@ -141,6 +142,25 @@ inline Node next_element(Node c) {
   if (detail::kDirect)
     return detail::skip_to_element(detail::field<Node>(c, offsetof(detail::NodeLayout, next_sibling)));
   return detail::next_element_api(c);
+}
+
+// `s` (one of pugixml's NUL-terminated names or values) equals `n`: compared in place, without
+// measuring `s` (its NUL stops the loop before anything past it is read).
+inline bool equals(const char* s, std::string_view n) {
+  for (std::size_t i = 0; i < n.size(); ++i)
+    if (s[i] != n[i] || s[i] == '\0') return false;
+  return s[n.size()] == '\0';
+}
+
+// The first attribute of `e` called `n` / its value (nullptr when there is none).
+inline Attr find_attribute(Node e, std::string_view n) {
+  for (Attr a = first_attribute(e); a; a = next_attribute(a))
+    if (equals(name(a), n)) return a;
+  return nullptr;
+}
+inline const char* attribute_value(Node e, std::string_view n) {
+  Attr a = find_attribute(e, n);
+  return a ? value(a) : nullptr;
 }
 
 }  // namespace genokit::xode::pv

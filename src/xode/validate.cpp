@@ -25,12 +25,6 @@
 namespace genokit::xode {
 namespace {
 
-// `s` (NUL-terminated) equals `known` (which holds no NUL): compared in place, without strlen.
-bool equals(std::string_view known, const char* s) {
-  for (std::size_t i = 0; i < known.size(); ++i)
-    if (s[i] != known[i]) return false;  // also stops at the NUL of a shorter `s`
-  return s[known.size()] == '\0';
-}
 bool starts_with(const char* s, std::string_view prefix) {
   for (std::size_t i = 0; i < prefix.size(); ++i)
     if (s[i] != prefix[i]) return false;
@@ -38,19 +32,12 @@ bool starts_with(const char* s, std::string_view prefix) {
 }
 
 bool is_namespace_attr(const char* n) {
-  return equals("xmlns", n) || starts_with(n, "xmlns:") || starts_with(n, "xsi:");
+  return pv::equals(n, "xmlns") || starts_with(n, "xmlns:") || starts_with(n, "xsi:");
 }
 
 const AttrSpec* attr_spec(const ElementSpec& spec, const char* name) {
   for (const auto& a : spec.attrs)
-    if (equals(a.name, name)) return &a;
-  return nullptr;
-}
-
-// The value of the first attribute called `name` (nullptr when there is none).
-const char* attr_value(pv::Node e, std::string_view name) {
-  for (pv::Attr a = pv::first_attribute(e); a; a = pv::next_attribute(a))
-    if (equals(name, pv::name(a))) return pv::value(a);
+    if (pv::equals(name, a.name)) return &a;
   return nullptr;
 }
 
@@ -188,14 +175,14 @@ struct Validator {
                 at());
           break;
         case AttrType::boolean:
-          if (!equals("true", v) && !equals("false", v))
+          if (!pv::equals(v, "true") && !pv::equals(v, "false"))
             diags.error("xode.bad-boolean",
                         "attribute " + name() + " of <" + ename() + "> must be 'true' or 'false', not '" +
                             value() + "'",
                         at());
           break;
         case AttrType::angle_format:
-          if (!equals("radians", v) && !equals("degrees", v))
+          if (!pv::equals(v, "radians") && !pv::equals(v, "degrees"))
             diags.error("xode.bad-angle-format",
                         "aformat must be 'radians' or 'degrees', not '" + value() + "'", at());
           break;
@@ -204,7 +191,7 @@ struct Validator {
       }
     }
     for (const auto& as : spec.attrs) {
-      if (!as.required || attr_value(e, as.name)) continue;
+      if (!as.required || pv::attribute_value(e, as.name)) continue;
       if (id == El::xode && as.name == "version") {
         diags.warning("xode.missing-version",
                       "<xode> has no version attribute (XODE requires one, e.g. 1.0r22)",
@@ -289,7 +276,7 @@ struct Validator {
                   doc.locate(node(e)));
     check_attrs(e, id, *spec);
     if (id != El::xode && id != El::ext)
-      if (const char* n = attr_value(e, "name")) {
+      if (const char* n = pv::attribute_value(e, "name")) {
         auto& use = use_of(n);
         if (use.count++ == 0)
           use.first = e;
