@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential g++ cmake ninja-build pkg-config git
-  libpugixml-dev nlohmann-json3-dev libcli11-dev libode-dev
+  libpugixml-dev nlohmann-json3-dev libcli11-dev libode-dev libccd-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   clang libclang-rt-14-dev llvm
   python3 python3-pyode python3-numpy
