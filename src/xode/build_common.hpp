@@ -46,29 +46,10 @@ inline std::string_view trim_value(std::string_view v) {
   return true;
 }
 [[gnu::always_inline]] inline bool number_value(const char* v, double& out) {
-  // -?[0-9]+(\.[0-9]+)? up to the terminating NUL, converted as scan_plain_decimal() does
-  // (Clinger's fast path: exact, the same result as from_chars), without measuring it first.
-  const char* q = v;
-  const bool neg = *q == '-';
-  q += neg;
-  std::uint64_t m = 0;
-  const char* digits = q;
-  while (genokit::detail::is_digit(*q)) m = m * 10 + static_cast<unsigned>(*q++ - '0');
-  std::size_t n = static_cast<std::size_t>(q - digits), frac = 0;
-  if (n != 0 && *q == '.') {
-    const char* f = ++q;
-    while (genokit::detail::is_digit(*q)) m = m * 10 + static_cast<unsigned>(*q++ - '0');
-    frac = static_cast<std::size_t>(q - f);
-    n = frac == 0 ? 0 : n + frac;  // "1." goes to the general parser
-  }
-  if (n != 0 && *q == '\0' && n <= 19 && m <= (std::uint64_t{1} << 53) && frac <= 22) {
-    // Integers need no division (by 10^0 = 1: the same double).
-    const double r =
-        frac == 0 ? static_cast<double>(m) : static_cast<double>(m) / genokit::detail::kPow10[frac];
-    out = neg ? -r : r;
-    return true;
-  }
-  return general_number(v, out);
+  // -?[0-9]+(\.[0-9]+)? up to the terminating NUL (which stops the scan: it is neither a digit
+  // nor '.'), converted by fast_decimal.hpp's exact fast path without measuring the value first.
+  const std::size_t n = scan_plain_decimal_terminated(v, v, out);
+  return (n != 0 && v[n] == '\0') || general_number(v, out);
 }
 
 // A hash of a name for the open-addressing tables of names: the first and last 8 bytes and the
