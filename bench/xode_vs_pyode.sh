@@ -10,9 +10,11 @@
 #           the ODE world built through PyODE (world, space, bodies with masses, geoms, joints).
 #           The results are kept in a list that is cleared every 2000 files, so the destruction
 #           of the ODE objects is included (amortised).
-#  genokit: xode::load(bytes, --compat pybrain, lenient) -- read into the retained document,
-#           PyODE's checks, resolve the scene -- then physics::World::instantiate (the ODE world
-#           with the same objects) and the destruction of the world, scene and document.
+#  genokit: xode::load(bytes, --compat pybrain, lenient) -- read (the PyODE modes' fast path for
+#           plain files: its own scan of the whole file, with pugixml's retained tree parsed only
+#           if something asks for it, which this benchmark does not; docs/xode.md), PyODE's
+#           checks, resolve the scene -- then physics::World::instantiate (the ODE world with the
+#           same objects) and the destruction of the world, scene and document.
 #           Between files genokit reuses memory only, never results: its per-thread scratch and
 #           the free lists behind ODE's allocation hooks (genokit installs them when it first
 #           initialises ODE; docs/xode.md, "ODE instantiation"). Every file is read, checked and

@@ -160,4 +160,16 @@ inline std::vector<AxisParam> axis_params(const XmlNode& axis) {
 bool build_standard(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags);
 bool build_pyode(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags);
 
+// What the PyODE-mode builder walks: pugixml's tree (build_pyode) or a FastTree, which has the
+// same node layout (fast_tree.hpp). `doc` then only locates diagnostics (its DOM is not touched).
+struct PyodeTree {
+  pugi::xml_node_struct* root = nullptr;  // the root element (nullptr: none)
+  std::uintptr_t buffer = 0;              // the buffer the names point into (0: unknown)
+  std::size_t buffer_size = 0;
+  std::size_t element_count = 0;  // a size hint
+  DocumentData* dom = nullptr;    // for offsets of nodes outside the buffer (repairs)
+};
+bool build_pyode_tree(const Document& doc, const PyodeTree& tree, const BuildOptions& opt, Scene& scene,
+                      Diagnostics& diags);
+
 }  // namespace genokit::xode

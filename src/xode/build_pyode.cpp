@@ -237,13 +237,13 @@ Scratch& thread_scratch() {
 
 class PyodeBuilder {
  public:
-  PyodeBuilder(const Document& d, const BuildOptions& o, Scene& s, Diagnostics& g)
-      : doc(d), data(d.data()), sc(s), diags(g), pybrain(o.compat == Compat::pybrain) {
+  PyodeBuilder(const Document& d, const PyodeTree& t, const BuildOptions& o, Scene& s, Diagnostics& g)
+      : doc(d), tree_(t), sc(s), diags(g), pybrain(o.compat == Compat::pybrain) {
     scratch_.busy = true;
     scratch_.reset();
     // Room for the objects up front (growing moves every object built so far): a quarter of the
     // elements the reader counted is more than the corpus files need.
-    std::size_t room = std::min<std::size_t>(data.element_count, 4096) / 4;
+    std::size_t room = std::min<std::size_t>(tree_.element_count, 4096) / 4;
     sc.bodies.reserve(room);
     sc.geoms.reserve(room);
     sc.joints.reserve(room);
@@ -256,17 +256,15 @@ class PyodeBuilder {
   PyodeBuilder& operator=(const PyodeBuilder&) = delete;
 
   bool run() {
-    XmlNode root = doc.root();
+    PN root = tree_.root;
     try {
-      if (!root || root.name() != "xode")
-        throw invalid("Root element must be <xode>.", DocumentData::pugi_node(root).internal_object());
+      if (!root || std::string_view(pv::name(root)) != "xode")
+        throw invalid("Root element must be <xode>.", root);
       PNode* top = make(nullptr, PKind::xode, nullptr);
-      find_buffer(DocumentData::pugi_node(root).internal_object());
-      root_children(DocumentData::pugi_node(root).internal_object(), top);
+      root_children(root, top);
       if (pybrain) pybrain_postprocess();
     } catch (const PyError& e) {
-      diags.error("xode.pyode." + e.category, e.type + ": " + e.message,
-                  doc.locate(data.node(pugi::xml_node(e.at))));
+      diags.error("xode.pyode." + e.category, e.type + ": " + e.message, doc.locate(offset(e.at)));
       return false;
     }
     return true;
@@ -274,7 +272,7 @@ class PyodeBuilder {
 
  private:
   const Document& doc;
-  DocumentData& data;
+  const PyodeTree& tree_;
   Scene& sc;
   Diagnostics& diags;
   bool pybrain;
@@ -356,17 +354,11 @@ class PyodeBuilder {
   // XmlNode::offset() without a call into pugixml per element: names read from the parse buffer
   // give it directly ('<' is just before the name); others (made by a repair) go the long way.
   std::size_t offset(PN e) const {
+    if (!e) return kNoOffset;
     auto name = reinterpret_cast<std::uintptr_t>(pv::name(e));
-    if (buffer_ != 0 && name > buffer_ && name - buffer_ <= buffer_size_) return name - buffer_ - 1;
-    return data.node(pugi::xml_node(e)).offset();
-  }
-  std::uintptr_t buffer_ = 0;  // pugixml's parse buffer (0: unknown)
-  std::size_t buffer_size_ = 0;
-  void find_buffer(PN root) {
-    std::ptrdiff_t off = pugi::xml_node(root).offset_debug();  // of the root's name
-    if (off <= 0) return;
-    buffer_ = reinterpret_cast<std::uintptr_t>(pv::name(root)) - static_cast<std::uintptr_t>(off);
-    buffer_size_ = data.text.size();
+    const std::uintptr_t buffer = tree_.buffer;
+    if (buffer != 0 && name > buffer && name - buffer <= tree_.buffer_size) return name - buffer - 1;
+    return tree_.dom ? tree_.dom->node(pugi::xml_node(e)).offset() : kNoOffset;
   }
 
   // ---- tree ----------------------------------------------------------------------------------
@@ -1056,9 +1048,7 @@ class PyodeBuilder {
   // <passpairs>, trimmed, in file order.
   void pybrain_sections(std::vector<std::string_view>& affix,
                         std::vector<std::string_view>& passpairs) const {
-    XmlNode root = doc.root();
-    for (PN c = pv::next_sibling(DocumentData::pugi_node(root).internal_object()); c;
-         c = pv::next_sibling(c)) {
+    for (PN c = tree_.root ? pv::next_sibling(tree_.root) : nullptr; c; c = pv::next_sibling(c)) {
       if (pv::type(c) != pugi::node_comment) continue;
       std::string_view v = pv::value(c);
       constexpr std::string_view kTag = "odeenvironment parameters";
@@ -1132,9 +1122,25 @@ class PyodeBuilder {
 
 }  // namespace
 
-bool build_pyode(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags) {
-  PyodeBuilder b(doc, opt, scene, diags);
+bool build_pyode_tree(const Document& doc, const PyodeTree& tree, const BuildOptions& opt, Scene& scene,
+                      Diagnostics& diags) {
+  PyodeBuilder b(doc, tree, opt, scene, diags);
   return b.run();
+}
+
+bool build_pyode(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags) {
+  PyodeTree t;
+  DocumentData& data = doc.data();
+  t.root = DocumentData::pugi_node(doc.root()).internal_object();
+  t.element_count = data.element_count;
+  t.dom = &data;
+  // pugixml's parse buffer, from the offset of the root's name.
+  std::ptrdiff_t off = t.root ? pugi::xml_node(t.root).offset_debug() : -1;
+  if (off > 0) {
+    t.buffer = reinterpret_cast<std::uintptr_t>(pv::name(t.root)) - static_cast<std::uintptr_t>(off);
+    t.buffer_size = data.text.size();
+  }
+  return build_pyode_tree(doc, t, opt, scene, diags);
 }
 
 std::string_view to_string(Compat c) {

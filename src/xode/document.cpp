@@ -216,6 +216,7 @@ void Document::reset() {
     d_->offsets.clear();
     d_->edited.clear();
     d_->element_count = 0;
+    d_->dom_pending = false;
   } else {
     d_ = std::make_unique<DocumentData>();
   }
@@ -227,15 +228,26 @@ void Document::reset() {
   indexed_size_ = static_cast<std::size_t>(-1);
 }
 
+DocumentData& Document::data() const {
+  if (d_->dom_pending) {
+    // The text was read by the fast path, which accepts only documents pugixml reads as they are
+    // (fast_tree.hpp): the same parse as read_document's, without its repairs and checks.
+    d_->dom_pending = false;
+    d_->dom.load_buffer(d_->text.data(), d_->text.size(), kParseFlags, pugi::encoding_utf8);
+  }
+  return *d_;
+}
+
 XmlNode Document::root() const {
-  for (pugi::xml_node c = d_->dom.first_child(); c; c = c.next_sibling())
-    if (c.type() == pugi::node_element) return d_->node(c);
+  DocumentData& d = data();
+  for (pugi::xml_node c = d.dom.first_child(); c; c = c.next_sibling())
+    if (c.type() == pugi::node_element) return d.node(c);
   return {};
 }
 
 std::vector<XmlNode> Document::prolog() const {
   std::vector<XmlNode> out;
-  for (pugi::xml_node c = d_->dom.first_child(); c; c = c.next_sibling()) {
+  for (pugi::xml_node c = data().dom.first_child(); c; c = c.next_sibling()) {
     if (c.type() == pugi::node_element) break;
     if (kept(c.internal_object(), false)) out.push_back(d_->node(c));
   }
@@ -245,7 +257,7 @@ std::vector<XmlNode> Document::prolog() const {
 std::vector<XmlNode> Document::epilog() const {
   std::vector<XmlNode> out;
   bool after = false;
-  for (pugi::xml_node c = d_->dom.first_child(); c; c = c.next_sibling()) {
+  for (pugi::xml_node c = data().dom.first_child(); c; c = c.next_sibling()) {
     if (after && kept(c.internal_object(), false)) out.push_back(d_->node(c));
     if (c.type() == pugi::node_element) after = true;
   }

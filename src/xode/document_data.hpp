@@ -22,6 +22,9 @@ struct DocumentData {
   std::unordered_set<const pugi::xml_node_struct*> edited;
   // Elements in the document as read (a size hint for the scene builders; 0 when built in code).
   std::size_t element_count = 0;
+  // `text` is a well-formed document that pugixml has not parsed yet (xode::load's fast path);
+  // Document::data() parses it on first use.
+  bool dom_pending = false;
 
   XmlNode node(const pugi::xml_node& n) { return XmlNode(this, n.internal_object()); }
   static pugi::xml_node pugi_node(const XmlNode& n) { return pugi::xml_node(n.n_); }

@@ -4,10 +4,12 @@
 #include <map>
 
 #include "genokit/core/numbers.hpp"
+#include "xode/fast_load.hpp"
 
 namespace genokit::xode {
 
 bool load(std::string_view bytes, const LoadOptions& opt, Loaded& out, Diagnostics& diags) {
+  if (bool result; load_fast(bytes, opt, out, diags, result)) return result;
   ReadOptions ro;
   ro.file = opt.file;
   ro.lenient = opt.lenient;

@@ -11,6 +11,7 @@
 #include "genokit/xode/document.hpp"
 #include "xode/document_data.hpp"
 #include "xode/pugi_view.hpp"
+#include "xode/reader_parts.hpp"
 #include "xode/xml_scan.hpp"
 
 namespace genokit::xode {
@@ -20,21 +21,6 @@ std::string lower(std::string_view s) {
   std::string r(s);
   for (auto& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return r;
-}
-
-// encoding="..." of a leading XML declaration, or "".
-std::string declared_encoding(std::string_view text) {
-  if (text.substr(0, 5) != "<?xml") return {};
-  std::size_t end = text.find("?>");
-  if (end == std::string_view::npos) return {};
-  std::string_view decl = text.substr(0, end);
-  std::size_t p = decl.find("encoding");
-  if (p == std::string_view::npos) return {};
-  p = decl.find_first_of("\"'", p);
-  if (p == std::string_view::npos) return {};
-  std::size_t q = decl.find(decl[p], p + 1);
-  if (q == std::string_view::npos) return {};
-  return std::string(decl.substr(p + 1, q - p - 1));
 }
 
 // Most files are plain ASCII: a word-at-a-time check spares the UTF-8 validation.
@@ -117,6 +103,26 @@ Limits check_limits(pv::Node dom, std::size_t max_depth, std::size_t max_element
 
 }  // namespace
 
+// encoding="..." of a leading XML declaration, or "".
+std::string declared_encoding(std::string_view text) {
+  if (text.substr(0, 5) != "<?xml") return {};
+  std::size_t end = text.find("?>");
+  if (end == std::string_view::npos) return {};
+  std::string_view decl = text.substr(0, end);
+  std::size_t p = decl.find("encoding");
+  if (p == std::string_view::npos) return {};
+  p = decl.find_first_of("\"'", p);
+  if (p == std::string_view::npos) return {};
+  std::size_t q = decl.find(decl[p], p + 1);
+  if (q == std::string_view::npos) return {};
+  return std::string(decl.substr(p + 1, q - p - 1));
+}
+
+void note_bom(const Document& doc, Diagnostics& diags) {
+  diags.note("xode.bom", "the file starts with a UTF-8 byte order mark (it is dropped when writing)",
+             doc.locate(0));
+}
+
 bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc, Diagnostics& diags) {
   doc.reset();
   doc.file = opt.file;
@@ -155,9 +161,7 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
   } else {
     text = std::string(body);
   }
-  if (doc.had_bom)
-    diags.note("xode.bom", "the file starts with a UTF-8 byte order mark (it is dropped when writing)",
-               at(0));
+  if (doc.had_bom) note_bom(doc, diags);
 
   // A self-closed root (<xode .../>) followed by the content and a closing </xode> is a common
   // publishing mistake. Replacing the '/' by a blank keeps every offset valid. The repair is

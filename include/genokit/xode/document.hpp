@@ -202,7 +202,9 @@ class Document {
   // element's offset when it cannot be found).
   std::size_t attr_offset(const XmlNode& e, std::string_view name) const;
 
-  DocumentData& data() const { return *d_; }  // internal (reader, writer)
+  // Internal (reader, writer). A document loaded by xode::load in a PyODE mode may hold only its
+  // text at first: pugixml's tree is then made here, on first use (like the line index).
+  DocumentData& data() const;
   // Back to the state of a new Document (the reader reads into it without making another one).
   void reset();
 
