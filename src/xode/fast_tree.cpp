@@ -55,7 +55,7 @@ char* comment_end(char* s, char* end) {
 // name="value" or name='value' at `s` (a name start), with blanks allowed around '='. Writes NULs
 // after the name and the value and returns the position after the closing quote (nullptr when
 // outside the subset). `decl`: inside <?xml ...?>, where '>' and '?' are refused too.
-char* attribute(char* s, char*& name, char*& value, bool decl) {
+[[gnu::always_inline]] inline char* attribute(char* s, char*& name, char*& value, bool decl) {
   name = s;
   while (is(*s, kName)) ++s;
   char* name_end = s;
