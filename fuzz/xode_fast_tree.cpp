@@ -13,32 +13,9 @@
 #include "xode/document_data.hpp"
 #include "xode/fast_tree.hpp"
 #include "xode/pugi_view.hpp"
+#include "xode/tree_dump.hpp"
 
 namespace {
-
-namespace pv = genokit::xode::pv;
-
-void dump(pv::Node e, std::string& out) {
-  out += '<';
-  out += pv::name(e);
-  for (pv::Attr a = pv::first_attribute(e); a; a = pv::next_attribute(a)) {
-    out += ' ';
-    out += pv::name(a);
-    out += "=[";
-    out += pv::value(a);
-    out += ']';
-  }
-  out += '>';
-  for (pv::Node c = pv::first_element(e); c; c = pv::next_element(c)) dump(c, out);
-  out += "</>";
-}
-std::string dump_top(pv::Node root) {
-  std::string out;
-  dump(root, out);
-  for (pv::Node c = pv::next_sibling(root); c; c = pv::next_sibling(c))
-    if (pv::type(c) == pugi::node_comment) out += std::string("<!--") + pv::value(c) + "-->";
-  return out;
-}
 
 std::string diags_text(const genokit::Diagnostics& d) {
   std::string s;
@@ -59,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     pugi::xml_document d;
     const std::string copy(body);
     if (!d.load_buffer(copy.data(), copy.size(), kParseFlags, pugi::encoding_utf8)) std::abort();
-    if (!d.document_element() || dump_top(t.root()) != dump_top(d.document_element().internal_object()))
+    if (!d.document_element() || dump_tree(t.root()) != dump_tree(d.document_element().internal_object()))
       std::abort();
   }
   for (Compat c : {Compat::pyode, Compat::pybrain}) {

@@ -104,6 +104,8 @@ FastTree::NodeL* FastTree::new_node(std::uintptr_t type, char* name, NodeL* pare
 }
 
 bool FastTree::scan(std::string_view text, std::size_t max_depth, std::size_t max_elements) {
+  root_ = nullptr;
+  if (!pv::detail::kDirect) return false;  // the builder would read these nodes through pugixml
   buf_.assign(text);
   size_ = text.size();
   nodes_.reset();
@@ -111,15 +113,12 @@ bool FastTree::scan(std::string_view text, std::size_t max_depth, std::size_t ma
   elements_ = 0;
   document_ = NodeL{};
   document_.header = pugi::node_document;
-  root_ = nullptr;
-  if (!pv::detail::kDirect) return false;  // the builder would read these nodes through pugixml
   end_ = buf_.data() + size_;
   return run(max_depth, max_elements);
 }
 
 bool FastTree::run(std::size_t max_depth, std::size_t max_elements) {
   char* s = buf_.data();
-  char* const end = end_;
 
   // The XML declaration, only at the very start.
   if (std::strncmp(s, "<?xml", 5) == 0 && is(s[5], kSpace)) {
@@ -140,7 +139,7 @@ bool FastTree::run(std::size_t max_depth, std::size_t max_elements) {
   for (;;) {
     s = skip_space(s);
     if (std::strncmp(s, "<!--", 4) != 0) break;
-    char* c = comment_end(s + 4, end);
+    char* c = comment_end(s + 4, end_);
     if (!c) return false;
     s = c + 3;
   }
@@ -151,9 +150,9 @@ bool FastTree::run(std::size_t max_depth, std::size_t max_elements) {
   // Comments and blanks after the root; the comments are kept (PyBrain reads one).
   for (NodeL* prev = reinterpret_cast<NodeL*>(root_);;) {
     s = skip_space(s);
-    if (s == end) return true;
+    if (s == end_) return true;
     if (std::strncmp(s, "<!--", 4) != 0) return false;
-    char* c = comment_end(s + 4, end);
+    char* c = comment_end(s + 4, end_);
     if (!c) return false;
     NodeL* n = new_node(pugi::node_comment, nullptr, &document_);
     n->value = s + 4;

@@ -15,6 +15,7 @@
 #include "xode/document_data.hpp"
 #include "xode/fast_tree.hpp"
 #include "xode/pugi_view.hpp"
+#include "xode/tree_dump.hpp"
 
 namespace fs = std::filesystem;
 using namespace genokit;
@@ -22,33 +23,6 @@ using namespace genokit::xode;
 
 namespace {
 
-// Elements (name, attributes, element children) and, at the top, the comments after the root, as
-// one string: equal strings mean equal trees for everything the builder reads.
-void dump(pv::Node e, std::string& out) {
-  out += '<';
-  out += pv::name(e);
-  for (pv::Attr a = pv::first_attribute(e); a; a = pv::next_attribute(a)) {
-    out += ' ';
-    out += pv::name(a);
-    out += "=[";
-    out += pv::value(a);
-    out += ']';
-  }
-  out += '>';
-  for (pv::Node c = pv::first_element(e); c; c = pv::next_element(c)) dump(c, out);
-  out += "</>";
-}
-std::string dump_top(pv::Node root) {
-  std::string out;
-  dump(root, out);
-  for (pv::Node c = pv::next_sibling(root); c; c = pv::next_sibling(c)) {
-    if (pv::type(c) != pugi::node_comment) continue;
-    out += "<!--";
-    out += pv::value(c);
-    out += "-->";
-  }
-  return out;
-}
 std::size_t count_elements(pv::Node e) {
   std::size_t n = 1;
   for (pv::Node c = pv::first_element(e); c; c = pv::next_element(c)) n += count_elements(c);
@@ -64,7 +38,7 @@ void expect_like_pugixml(const std::string& text) {
   ASSERT_TRUE(d.load_buffer(text.data(), text.size(), kParseFlags, pugi::encoding_utf8));
   pugi::xml_node root = d.document_element();
   ASSERT_TRUE(root);
-  EXPECT_EQ(dump_top(t.root()), dump_top(root.internal_object()));
+  EXPECT_EQ(dump_tree(t.root()), dump_tree(root.internal_object()));
   EXPECT_EQ(t.element_count(), count_elements(root.internal_object()));
   EXPECT_EQ(t.size(), text.size());
   // Offsets: the name of the root sits just after its '<'.
