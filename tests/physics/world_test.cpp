@@ -242,7 +242,8 @@ std::vector<OracleRun> run_oracle(const std::vector<fs::path>& files, const std:
 // files the oracle's --check finds no deviation in.
 void compare_corpus(Compat compat) {
   GENOKIT_REQUIRE_CORPUS();
-  if (!oracle_available()) GTEST_SKIP() << "python3-pyode or xode_oracle.py not available";
+  GENOKIT_REQUIRE_SHARED(oracle_available(),
+                         "PyODE oracle " << oracle_path() << " or python3-pyode not available");
   std::vector<fs::path> files;
   for (const auto& e : fs::recursive_directory_iterator(test::corpus_dir() / "xode"))
     if (e.path().extension() == ".xode") files.push_back(e.path());
