@@ -3,7 +3,7 @@
 #   1. release build (g++): all GoogleTest suites (unit, corpus-wide, CLI), the public-header
 #      checks, and the package test (cmake --install into build/package-test/prefix, then a small
 #      program built against it with find_package, with pkg-config and through FetchContent);
-#   2. sanitizer build (clang, AddressSanitizer + UndefinedBehaviorSanitizer): the same suites again,
+#   2. sanitizer build (clang, AddressSanitizer + UndefinedBehaviorSanitizer): the GoogleTest suites again,
 #      plus every libFuzzer target replaying its seed corpus once.
 # Tests that need ../shared (or $GENOKIT_SHARED_DIR) skip with a message when it is absent, and fail
 # when GENOKIT_REQUIRE_SHARED=1 (.ci/run sets it). After each run: how many tests skipped, and why.
