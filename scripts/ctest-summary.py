@@ -38,7 +38,13 @@ def main() -> int:
         if case.find("failure") is not None:
             failed += 1
         elif case.find("skipped") is not None or case.get("status") == "notrun":
-            reasons[skip_reason(case.findtext("system-out") or "")] += 1
+            # ctest's own reason (e.g. a missing program) unless the test printed one.
+            note = case.find("skipped")
+            own = note.get("message", "") if note is not None else ""
+            reason = skip_reason(case.findtext("system-out") or "")
+            if reason == "no reason given" and own and own != "SKIP_REGULAR_EXPRESSION_MATCHED":
+                reason = own
+            reasons[reason] += 1
     skipped = sum(reasons.values())
     print(f"ctest summary: {total} tests, {total - failed - skipped} passed, {failed} failed, "
           f"{skipped} skipped")
