@@ -6,10 +6,9 @@
 
 #include <filesystem>
 
-#include "common/cli_run.hpp"
-#include "common/test_paths.hpp"
 #include "genokit/genome/ops.hpp"
 #include "genokit/genome/text.hpp"
+#include "genome/helpers.hpp"
 
 namespace fs = std::filesystem;
 using namespace genokit;
@@ -17,28 +16,20 @@ using namespace genokit::genome;
 
 namespace {
 
-using genokit::test::slurp;
-
-Genome read_ok(const std::string& bytes) {
-  Diagnostics d;
-  auto g = read(bytes, d);
-  EXPECT_TRUE(g);
-  EXPECT_FALSE(d.has_errors());
-  return g.value_or(Genome{});
-}
-
-Genome toy() {
-  Diagnostics d;
-  auto b = assemble(slurp(test::source_dir() / "examples" / "creatures" / "toy.txt"), d);
-  EXPECT_TRUE(b);
-  return read_ok(b.value_or(""));
-}
+using namespace genokit::test;  // read_ok, toy, slurp, ...
 
 const FieldDef& field(const Gene& g, std::string_view name) {
   for (const FieldDef& f : g.layout->fields)
     if (name == f.name) return f;
   ADD_FAILURE() << "no field " << name;
   return g.layout->fields[0];
+}
+
+// The header fields of a gene, as numbers.
+std::vector<int> header(const Gene& g) {
+  return {g.type,       g.subtype,   g.id,
+          g.generation, g.switch_on, g.flags,
+          g.mutability, g.variant,   g.partial_header ? int(*g.partial_header) : -1};
 }
 
 // Field by field: the genome parts, every header field and every layout field (in text-form
@@ -52,15 +43,7 @@ void expect_same(const Genome& want, const Genome& got) {
   for (std::size_t i = 0; i < want.genes.size(); ++i) {
     SCOPED_TRACE("gene #" + std::to_string(i));
     const Gene &a = want.genes[i], &b = got.genes[i];
-    EXPECT_EQ(a.type, b.type);
-    EXPECT_EQ(a.subtype, b.subtype);
-    EXPECT_EQ(a.id, b.id);
-    EXPECT_EQ(a.generation, b.generation);
-    EXPECT_EQ(a.switch_on, b.switch_on);
-    EXPECT_EQ(a.flags, b.flags);
-    EXPECT_EQ(a.mutability, b.mutability);
-    EXPECT_EQ(a.variant, b.variant);
-    EXPECT_EQ(a.partial_header, b.partial_header);
+    EXPECT_EQ(header(a), header(b)) << "type subtype id gen stage flags mutability variant partial_header";
     ASSERT_EQ(a.layout, b.layout);
     if (a.layout && a.data.size() == a.layout->data_size && b.data.size() == a.layout->data_size) {
       for (const FieldDef& f : a.layout->fields)

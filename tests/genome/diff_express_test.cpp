@@ -6,33 +6,16 @@
 #include <set>
 #include <sstream>
 
-#include "common/cli_run.hpp"
-#include "common/test_paths.hpp"
 #include "genokit/genome/ops.hpp"
 #include "genokit/genome/text.hpp"
+#include "genome/helpers.hpp"
 
 using namespace genokit;
 using namespace genokit::genome;
 
 namespace {
 
-using genokit::test::slurp;
-
-Genome from_text(std::string_view text) {
-  Diagnostics d;
-  auto b = assemble(text, d);
-  EXPECT_TRUE(b);
-  auto g = read(b.value_or(""), d);
-  EXPECT_TRUE(g);
-  return g.value_or(Genome{});
-}
-
-Genome read_ok(const std::string& bytes) {
-  Diagnostics d;
-  auto g = read(bytes, d);
-  EXPECT_TRUE(g);
-  return g.value_or(Genome{});
-}
+using namespace genokit::test;  // read_ok, toy, slurp, ...
 
 std::string describe(const Genome& a, const Genome& b, const GeneDiff& d) {
   static const char* const kKind[] = {"added", "removed", "changed", "moved"};

@@ -8,10 +8,9 @@
 #include <map>
 #include <sstream>
 
-#include "common/cli_run.hpp"
-#include "common/test_paths.hpp"
 #include "genokit/genome/ops.hpp"
 #include "genokit/genome/text.hpp"
+#include "genome/helpers.hpp"
 
 using namespace genokit;
 using namespace genokit::genome;
@@ -19,6 +18,7 @@ using namespace genokit::genome;
 namespace {
 
 using genokit::test::slurp;
+using genokit::test::toy;
 
 Genome load(const std::string& bytes) {
   Diagnostics d;
@@ -26,13 +26,6 @@ Genome load(const std::string& bytes) {
   EXPECT_TRUE(g);
   EXPECT_FALSE(d.has_errors());
   return g ? *g : Genome{};
-}
-
-Genome toy() {
-  Diagnostics d;
-  auto b = assemble(slurp(test::source_dir() / "examples" / "creatures" / "toy.txt"), d);
-  EXPECT_TRUE(b);
-  return load(b.value_or(""));
 }
 
 // Checks that `child` is a well-formed offspring of the parents: it is written and read back.

@@ -6,27 +6,15 @@
 
 #include "common/test_paths.hpp"
 #include "genokit/genome/text.hpp"
+#include "genome/helpers.hpp"
 
 using namespace genokit;
 using namespace genokit::genome;
 
 namespace {
 
-std::string assemble_ok(std::string_view text) {
-  Diagnostics d;
-  auto bytes = assemble(text, d);
-  std::string msgs;
-  for (const auto& x : d.items()) msgs += format_gcc(x) + "\n";
-  EXPECT_TRUE(bytes) << msgs;
-  return bytes.value_or("");
-}
-
-Genome read_ok(const std::string& bytes) {
-  Diagnostics d;
-  auto g = read(bytes, d);
-  EXPECT_TRUE(g);
-  return g.value_or(Genome{});
-}
+using genokit::test::assemble_ok;
+using genokit::test::read_ok;
 
 Diagnostic assemble_error(std::string_view text) {
   Diagnostics d;

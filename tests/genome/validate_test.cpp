@@ -9,18 +9,14 @@
 #include "common/test_paths.hpp"
 #include "genokit/genome/ops.hpp"
 #include "genokit/genome/text.hpp"
+#include "genome/helpers.hpp"
 
 using namespace genokit;
 using namespace genokit::genome;
 
 namespace {
 
-std::string assemble_ok(std::string_view text) {
-  Diagnostics d;
-  auto bytes = assemble(text, d);
-  EXPECT_TRUE(bytes);
-  return bytes.value_or("");
-}
+using genokit::test::assemble_ok;
 
 struct Found {
   std::string code;
