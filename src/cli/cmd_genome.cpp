@@ -183,11 +183,12 @@ void setup_genome(CLI::App& root) {
       std::string text;
       Genome active;  // --format text: the active genes as a genome of their own
       active.version = g.version;
+      const std::vector<std::size_t> offsets = g.offsets();
       for (std::size_t i = 0; i < g.genes.size(); ++i) {
         if (!expressed(g, g.genes[i], sex, stage, a->up_to)) continue;
         ++n;
         if (a->format == "json")
-          arr.push_back(detail::gene_json(g, i, {np}));
+          arr.push_back(detail::gene_json(g, i, offsets[i], {np}));
         else if (a->format == "text")
           active.genes.push_back(g.genes[i]);
         else

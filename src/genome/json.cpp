@@ -8,10 +8,8 @@
 
 namespace genokit::genome {
 namespace detail {
-namespace {
 
-// One gene whose marker is at `offset`.
-nlohmann::json gene_at(const Genome& g, std::size_t i, std::size_t offset, const Notes* notes) {
+nlohmann::json gene_json(const Genome& g, std::size_t i, std::size_t offset, const JsonOptions& opt) {
   const Gene& gene = g.genes[i];
   nlohmann::json j = {{"index", i},
                       {"offset", offset},
@@ -26,9 +24,9 @@ nlohmann::json gene_at(const Genome& g, std::size_t i, std::size_t offset, const
                       {"flag_names", format_flags(gene.flags, gene_flag_names())}};
   if (g.version != Version::c1) j["mutability"] = gene.mutability;
   if (g.version == Version::c3) j["variant"] = gene.variant;
-  if (notes) {
-    auto it = notes->find(gene.key());
-    if (it != notes->end()) j["caption"] = it->second.caption;
+  if (opt.notes) {
+    auto it = opt.notes->find(gene.key());
+    if (it != opt.notes->end()) j["caption"] = it->second.caption;
   }
   std::string_view data = gene.data;
   if (gene.layout && data.size() == gene.layout->data_size) {
@@ -87,12 +85,10 @@ nlohmann::json gene_at(const Genome& g, std::size_t i, std::size_t offset, const
   return j;
 }
 
-}  // namespace
-
 nlohmann::json genome_json(const Genome& g, const JsonOptions& opt) {
   const std::vector<std::size_t> offsets = g.offsets();
   nlohmann::json genes = nlohmann::json::array();
-  for (std::size_t i = 0; i < g.genes.size(); ++i) genes.push_back(gene_at(g, i, offsets[i], opt.notes));
+  for (std::size_t i = 0; i < g.genes.size(); ++i) genes.push_back(gene_json(g, i, offsets[i], opt));
   nlohmann::json j = {{"version", std::string(to_string(g.version))},
                       {"size", offsets.back() + (g.has_gend ? 4 : 0) + g.tail.size()},
                       {"gene_count", g.genes.size()},
@@ -100,10 +96,6 @@ nlohmann::json genome_json(const Genome& g, const JsonOptions& opt) {
                       {"tail_size", g.tail.size()},
                       {"genes", std::move(genes)}};
   return j;
-}
-
-nlohmann::json gene_json(const Genome& g, std::size_t index, const JsonOptions& opt) {
-  return gene_at(g, index, g.offsets()[index], opt.notes);
 }
 
 }  // namespace detail

@@ -11,7 +11,8 @@ namespace genokit::genome::detail {
 
 // {"version", "size", "gene_count", "gend_offset", "tail_size", "genes": [gene_json...]}
 nlohmann::json genome_json(const Genome& g, const JsonOptions& opt = {});
-// One gene: index, offset (in write(g)), kind, header fields, caption, fields (or data as hex).
-nlohmann::json gene_json(const Genome& g, std::size_t index, const JsonOptions& opt = {});
+// Gene `index`, whose marker is at `offset` (g.offsets()[index]): index, offset, kind, header
+// fields, caption, fields (or data as hex).
+nlohmann::json gene_json(const Genome& g, std::size_t index, std::size_t offset, const JsonOptions& opt = {});
 
 }  // namespace genokit::genome::detail
