@@ -37,7 +37,7 @@ std::string synthetic() {
       h.id = std::uint8_t(i + 1);
       h.flags = kMutable | kDuplicable;
       h.mutability = 128;
-      h.data.assign(l->data_size, '\x01');
+      g.set_data(h, std::string(l->data_size, '\x01'));
     }
   }
   g.tail.assign(36001 - 19033, '\0');

@@ -75,7 +75,7 @@ class GenomeFormat final : public FormatHandler {
     out["male_only_genes"] = male;
     out["female_only_genes"] = female;
     if (!g.genes.empty() && g.genes[0].type == 2 && g.genes[0].subtype == 1 && g.genes[0].layout) {
-      std::string_view d = g.genes[0].data;
+      std::string_view d = g.data(g.genes[0]);
       if (d.size() == g.genes[0].layout->data_size) {
         nlohmann::json genus = nlohmann::json::object();
         for (const FieldDef& f : g.genes[0].layout->fields) genus[f.name] = format_field(f, d);

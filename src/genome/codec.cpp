@@ -2,6 +2,7 @@
 // length and cross-checked against the next `gene`/`gend` marker; on a mismatch we report it and
 // resync on the marker, as the engines do (they only ever scan for markers). Every byte ends up in
 // the structure (lead, a gene's header or data, tail), which is what makes write(read(x)) == x.
+// The genes' bytes are copied into the genome's pool in one go and each gene points into it.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -122,10 +123,13 @@ std::optional<Genome> decode(std::string_view b, Diagnostics& diags) {
   }
   const std::size_t hs = header_size(v);
   const LayoutIndex& idx = index_for(v);
+  const std::size_t genes_begin = p;  // the pool holds the bytes from here to the end of the genes
+  std::size_t genes_end = p;
   out.genes.reserve(std::min<std::size_t>(n / 24 + 1, 4096));  // a 100 MB tail must not reserve 4M genes
   while (is_marker(b, p)) {
     if (b[p + 3] == 'd') {
       out.has_gend = true;
+      genes_end = p;
       p += 4;
       break;
     }
@@ -142,15 +146,18 @@ std::optional<Genome> decode(std::string_view b, Diagnostics& diags) {
                       " ends inside its header (" + std::to_string(have) + " of " + std::to_string(hs) +
                       " header bytes)",
                   at_byte(p));
-      p = n;
+      detail::PoolAccess::point(g, n - genes_begin, 0);
+      p = genes_end = n;
       break;
     }
     detail::read_header(g, v, b.substr(p + 4, hs));
     g.layout = idx.find(g.type, g.subtype);
     const std::size_t end = gene_end(b, p, data_start, g, out.genes.size() - 1, v, diags);
-    g.data.assign(b.substr(data_start, end - data_start));
-    p = end;
+    detail::PoolAccess::point(g, data_start - genes_begin, end - data_start);
+    p = genes_end = end;
   }
+  detail::PoolAccess::pool(out).assign(b.substr(genes_begin, genes_end - genes_begin));
+  detail::PoolAccess::pool_filled(out);
   if (!out.has_gend) {
     if (p < n)
       diags.error("genome.missing-gend",
@@ -177,7 +184,7 @@ std::string gene_label(const Gene& g, std::size_t index, bool with_id) {
   return s;
 }
 
-void append_gene(std::string& out, Version v, const Gene& g) {
+void append_gene(std::string& out, Version v, const Gene& g, std::string_view data) {
   const char hdr[12] = {'g',
                         'e',
                         'n',
@@ -192,7 +199,7 @@ void append_gene(std::string& out, Version v, const Gene& g) {
                         char(g.variant)};
   const std::size_t hs = header_size(v);
   out.append(hdr, 4 + (g.partial_header && *g.partial_header < hs ? *g.partial_header : hs));
-  out += g.data;
+  out += data;
 }
 
 void read_header(Gene& g, Version v, std::string_view h) {
@@ -258,7 +265,7 @@ std::string write(const Genome& g) {
   out.reserve(g.size());
   out += magic(g.version);
   out += g.lead;
-  for (const Gene& gene : g.genes) detail::append_gene(out, g.version, gene);
+  for (const Gene& gene : g.genes) detail::append_gene(out, g.version, gene, g.data(gene));
   if (g.has_gend) out += "gend";
   out += g.tail;
   return out;

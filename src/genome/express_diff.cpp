@@ -36,7 +36,7 @@ std::vector<FieldChange> compare(const Genome& a, const Gene& ga, const Genome& 
     add("mutability", std::to_string(ga.mutability), std::to_string(gb.mutability));
   if (a.version == Version::c3 || b.version == Version::c3)
     add("variant", std::to_string(ga.variant), std::to_string(gb.variant));
-  std::string_view da = ga.data, db = gb.data;
+  std::string_view da = a.data(ga), db = b.data(gb);
   if (da == db) return ch;
   if (ga.layout && gb.layout && ga.layout == gb.layout && da.size() == ga.layout->data_size &&
       db.size() == gb.layout->data_size) {

@@ -28,7 +28,7 @@ nlohmann::json gene_json(const Genome& g, std::size_t i, std::size_t offset, con
     auto it = opt.notes->find(gene.key());
     if (it != opt.notes->end()) j["caption"] = it->second.caption;
   }
-  std::string_view data = gene.data;
+  std::string_view data = g.data(gene);
   if (gene.layout && data.size() == gene.layout->data_size) {
     nlohmann::json f = nlohmann::json::object();
     for (const FieldDef& fd : gene.layout->fields) {

@@ -51,12 +51,15 @@ bool makes_marker(const std::string& b, std::size_t at) {
   return false;
 }
 
-// Mutates a gene as the engines do while copying it: they work on the gene's bytes (marker, header,
-// data), so it is encoded, mutated byte by byte and decoded again (the length never changes).
-void mutate_gene(Gene& g, Version v, const Scheme& s, Random& rng, OperatorStats* st) {
-  if (s.mutation == Scheme::Mutation::none || g.truncated || !(g.flags & kMutable)) return;
-  std::string gb;
-  detail::append_gene(gb, v, g);
+bool may_mutate(const Gene& g, const Scheme& s) {
+  return s.mutation != Scheme::Mutation::none && !g.truncated && (g.flags & kMutable);
+}
+
+// Mutates the bytes `gb` of gene `g` (marker, header, data: what append_gene() writes) as the
+// engines do while copying a gene, byte by byte; the length never changes. True when a byte changed.
+bool mutate_bytes(std::string& gb, const Gene& g, Version v, const Scheme& s, Random& rng,
+                  OperatorStats* st) {
+  bool changed = false;
   const unsigned weighting = v == Version::c1 ? 0 : g.mutability;
   unsigned one_in = s.c1_one_in;
   if (s.mutation == Scheme::Mutation::c3_weighted) {
@@ -84,26 +87,26 @@ void mutate_gene(Gene& g, Version v, const Scheme& s, Random& rng, OperatorStats
       gb[pos] = old;
       return;
     }
+    changed = true;
     if (st) ++st->mutated_bytes;
   };
   visit(8);  // switch-on stage
   for (std::size_t p = 10; p < gb.size(); ++p) visit(p);
-  const std::size_t hs = header_size(v);
-  detail::read_header(g, v, std::string_view(gb).substr(4, hs));
-  g.data.assign(gb, 4 + hs);
+  return changed;
 }
 
 void set_chars(std::string& data, std::size_t at, std::size_t size, std::string_view s) {
   for (std::size_t i = 0; i < size; ++i) data[at + i] = i < s.size() ? s[i] : '\0';
 }
 
-// Writes the parents' monikers into a genus gene.
-void set_monikers(Gene& g, Version v, std::string_view mum, std::string_view dad) {
+// Writes the parents' monikers into the bytes `gb` of a genus gene whose data starts at `data_at`.
+void set_monikers(std::string& gb, std::size_t data_at, const Gene& g, Version v, std::string_view mum,
+                  std::string_view dad) {
   const GeneLayout* l = find_layout(v, 2, 1);
-  if (!l || g.partial_header || g.data.size() < l->data_size) return;
+  if (!l || g.partial_header || gb.size() - data_at < l->data_size) return;
   for (const FieldDef& f : l->fields) {
-    if (std::string_view(f.name) == "mum") set_chars(g.data, f.offset, f.size, mum);
-    if (std::string_view(f.name) == "dad") set_chars(g.data, f.offset, f.size, dad);
+    if (std::string_view(f.name) == "mum") set_chars(gb, data_at + f.offset, f.size, mum);
+    if (std::string_view(f.name) == "dad") set_chars(gb, data_at + f.offset, f.size, dad);
   }
 }
 
@@ -111,7 +114,16 @@ void set_monikers(Gene& g, Version v, std::string_view mum, std::string_view dad
 
 Genome mutate(const Genome& in, Random& rng, const MutateOptions& opt) {
   Genome out = in;
-  for (Gene& g : out.genes) mutate_gene(g, in.version, opt.scheme, rng, opt.stats);
+  const std::size_t hs = header_size(in.version);
+  std::string gb;
+  for (Gene& g : out.genes) {
+    if (!may_mutate(g, opt.scheme)) continue;
+    gb.clear();
+    detail::append_gene(gb, in.version, g, out.data(g));
+    if (!mutate_bytes(gb, g, in.version, opt.scheme, rng, opt.stats)) continue;
+    detail::read_header(g, in.version, std::string_view(gb).substr(4, hs));
+    out.set_data(g, std::string_view(gb).substr(4 + hs));
+  }
   return out;
 }
 
@@ -130,12 +142,19 @@ Genome cross(const Genome& mum, const Genome& dad, Random& rng, const CrossOptio
   child.version = mum.version;
   std::size_t child_size = magic(child.version).size();
   std::int64_t last_key = -1;
+  const Version v = mum.version;
+  std::string gb;  // the gene being copied, encoded: the engines mutate those bytes
   auto copy = [&](int k, int i, bool dup) {
     Gene g = strand[k]->genes[std::size_t(i)];
     if (dup && g.partial_header.value_or(8) > 3) ++g.generation;
-    mutate_gene(g, mum.version, s, rng, st);
+    gb.clear();
+    detail::append_gene(gb, v, g, strand[k]->data(g));
+    const std::size_t data_at = gb.size() - g.data_size();
+    if (may_mutate(g, s) && mutate_bytes(gb, g, v, s, rng, st))
+      detail::read_header(g, v, std::string_view(gb).substr(4, data_at - 4));
     if (child.genes.empty() && g.type == 2 && g.subtype == 1)
-      set_monikers(g, mum.version, mum_moniker, dad_moniker);
+      set_monikers(gb, data_at, g, v, mum_moniker, dad_moniker);
+    child.set_data(g, std::string_view(gb).substr(data_at));
     last_key = g.key();
     child_size += child.gene_size(g);
     child.genes.push_back(std::move(g));

@@ -36,7 +36,7 @@ std::string summary_line(const Genome& g, std::size_t i, const SummaryOptions& o
     auto it = opt.notes->find(gene.key());
     if (it != opt.notes->end() && !it->second.caption.empty()) s += ", " + it->second.caption;
   }
-  std::string_view data = gene.data;
+  std::string_view data = g.data(gene);
   if (gene.layout && data.size() == gene.layout->data_size) {
     for (const FieldDef& f : gene.layout->fields) {
       if (f.kind == FieldKind::table || f.kind == FieldKind::bytes || f.kind == FieldKind::svrule) continue;

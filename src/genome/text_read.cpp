@@ -165,6 +165,7 @@ class Assembler {
   // What a gene statement has given so far.
   struct GeneState {
     Gene h;
+    std::string data;                    // h's data bytes
     const GeneLayout* layout = nullptr;  // from the gene kind
     bool have_type = false, have_subtype = false, have_data = false;
     std::optional<Token> first_field;
@@ -177,7 +178,7 @@ class Assembler {
       s.layout = find_layout(v_, cur().text);
       s.h.type = s.layout->type;
       s.h.subtype = s.layout->subtype;
-      s.h.data.assign(s.layout->data_size, '\0');
+      s.data.assign(s.layout->data_size, '\0');
       c_.advance();
     } else if (cur().kind == Tok::word && cur().text != "type") {
       std::string names;
@@ -208,9 +209,9 @@ class Assembler {
                "a gene gives either named fields or data=<...>, not both");
     if (!s.layout && !s.have_data && s.have_type && s.have_subtype) {
       const GeneLayout* l = find_layout(v_, s.h.type, s.h.subtype);
-      if (l) s.h.data.assign(l->data_size, '\0');
+      if (l) s.data.assign(l->data_size, '\0');
     }
-    detail::append_gene(out_, v_, s.h);
+    detail::append_gene(out_, v_, s.h, s.data);
   }
 
   // The value of field `name` (the cursor is on it).
@@ -237,7 +238,7 @@ class Assembler {
       if (val.kind != Tok::hex)
         c_.error(val, "genome.text-value", "data needs a hex block <...>, found " + describe(val));
       else
-        s.h.data = val.value;
+        s.data = val.value;
       return;
     }
     const FieldDef* f = nullptr;
@@ -257,7 +258,7 @@ class Assembler {
     }
     if (!s.first_field) s.first_field = name;
     if (!s.have_data) {
-      detail::read_field(c_, *f, s.h.data);
+      detail::read_field(c_, *f, s.data);
     } else {  // an error is reported at the end of the gene; the value is still checked
       std::string scratch(s.layout->data_size, '\0');
       detail::read_field(c_, *f, scratch);

@@ -16,9 +16,8 @@ using detail::trim_zeros;
 
 // "# dendrites: d0 from lobe 2 (Source lobe), d1 from lobe 3": source_lobe is a lobe number in
 // genome order, which is easy to get wrong when editing, so the dump spells it out.
-void append_dendrite_sources(std::string& out, const Gene& gene, const std::vector<const Gene*>& lobes,
-                             const Notes* notes) {
-  std::string_view data = gene.data;
+void append_dendrite_sources(std::string& out, const Gene& gene, std::string_view data,
+                             const std::vector<const Gene*>& lobes, const Notes* notes) {
   if (data.size() != gene.layout->data_size) return;
   std::string line;
   for (const FieldDef& f : gene.layout->fields) {
@@ -71,11 +70,11 @@ std::string to_text(const Genome& g, const TextOptions& opt) {
       }
       out += '\n';
       if (gene.layout && gene.type == 0 && gene.subtype == 0 && g.version != Version::c3)
-        append_dendrite_sources(out, gene, lobes, opt.notes);
+        append_dendrite_sources(out, gene, g.data(gene), lobes, opt.notes);
     }
     if (gene.partial_header) {  // header cut short: keep the bytes as they are
       std::string bytes;
-      detail::append_gene(bytes, g.version, gene);
+      detail::append_gene(bytes, g.version, gene, g.data(gene));
       out += "raw <";
       append_hex(out, bytes);
       out += ">\n";
@@ -91,7 +90,7 @@ std::string to_text(const Genome& g, const TextOptions& opt) {
            " stage=" + format_stage(gene.switch_on) + " flags=" + format_flags(gene.flags, gene_flag_names());
     if (g.version != Version::c1) out += " mutability=" + std::to_string(gene.mutability);
     if (g.version == Version::c3) out += " variant=" + std::to_string(gene.variant);
-    std::string_view data = gene.data;
+    std::string_view data = g.data(gene);
     if (!gene.layout || data.size() != gene.layout->data_size) {
       out += "\n  data=<";
       append_hex(out, data, 32, "    ");

@@ -76,11 +76,11 @@ void check_duplicate_ids(const Genome& gm, const std::vector<std::size_t>& at, D
 }
 
 // The fields a layout marks as checked: engine ranges and lobe references.
-void check_fields(const Gene& g, std::size_t i, std::size_t data_at, std::size_t lobe_count,
-                  Diagnostics& diags) {
+void check_fields(const Gene& g, std::string_view data, std::size_t i, std::size_t data_at,
+                  std::size_t lobe_count, Diagnostics& diags) {
   for (std::uint64_t m = g.layout->checked; m; m &= m - 1) {
     const FieldDef& f = g.layout->fields[std::size_t(std::countr_zero(m))];
-    unsigned v = field_value(g.data, f);
+    unsigned v = field_value(data, f);
     if (f.engine_max != 0xFFFF && v > f.engine_max)
       diags.warning("genome.value-range",
                     label(g, i) + ": " + f.name + " " + std::to_string(v) + " is above " +
@@ -132,8 +132,8 @@ void validate(const Genome& gm, Diagnostics& diags) {
       diags.warning("genome.chemistry-before-organ",
                     label(g, i) + " comes before any organ gene, so it belongs to no organ", at_byte(at[i]));
     }
-    if (g.layout && !g.partial_header && g.data.size() == g.layout->data_size)
-      check_fields(g, i, at[i] + 4 + hs, lobe_count, diags);
+    if (g.layout && !g.partial_header && g.data_size() == g.layout->data_size)
+      check_fields(g, gm.data(g), i, at[i] + 4 + hs, lobe_count, diags);
   }
 }
 

@@ -45,11 +45,12 @@ void expect_same(const Genome& want, const Genome& got) {
     const Gene &a = want.genes[i], &b = got.genes[i];
     EXPECT_EQ(header(a), header(b)) << "type subtype id gen stage flags mutability variant partial_header";
     ASSERT_EQ(a.layout, b.layout);
-    if (a.layout && a.data.size() == a.layout->data_size && b.data.size() == a.layout->data_size) {
+    const std::string_view da = want.data(a), db = got.data(b);
+    if (a.layout && da.size() == a.layout->data_size && db.size() == a.layout->data_size) {
       for (const FieldDef& f : a.layout->fields)
-        EXPECT_EQ(format_field(f, a.data), format_field(f, b.data)) << f.name;
+        EXPECT_EQ(format_field(f, da), format_field(f, db)) << f.name;
     }
-    EXPECT_EQ(a.data, b.data);
+    EXPECT_EQ(da, db);
   }
 }
 
@@ -74,8 +75,8 @@ TEST(GenomeCodec, EditedDataFieldIsEncoded) {
   Gene& pigment = g.genes[19];
   ASSERT_EQ(gene_kind(pigment), "pigment");
   const FieldDef& colour = field(pigment, "colour");
-  EXPECT_EQ(field_value(pigment.data, colour), 2u);  // blue
-  set_field_value(pigment.data, colour, 0);          // red
+  EXPECT_EQ(field_value(g.data(pigment), colour), 2u);  // blue
+  g.set_field_value(pigment, colour, 0);                // red
   const std::string after = write(g);
   // Exactly the field's byte changed: marker + 7 header bytes + the field's offset into the data.
   ASSERT_EQ(after.size(), before.size());
@@ -88,7 +89,7 @@ TEST(GenomeCodec, EditedDataFieldIsEncoded) {
   EXPECT_EQ(before[at], '\x02');
   Genome back = read_ok(after);
   expect_same(g, back);
-  EXPECT_EQ(format_field(colour, back.genes[19].data), "red");
+  EXPECT_EQ(format_field(colour, back.data(back.genes[19])), "red");
   expect_round_trip(g);
 }
 
@@ -131,8 +132,8 @@ TEST(GenomeCodec, RemovedAndInsertedGenesAreEncoded) {
   pigment.subtype = pigment.layout->subtype;
   pigment.id = 9;
   pigment.flags = kMutable;
-  pigment.data.assign(pigment.layout->data_size, '\0');
-  set_field_value(pigment.data, field(pigment, "amount"), 99);
+  g.set_data(pigment, std::string(pigment.layout->data_size, '\0'));
+  g.set_field_value(pigment, field(pigment, "amount"), 99);
   g.genes.insert(g.genes.begin() + 3, pigment);
   const std::string bytes = write(g);
   EXPECT_EQ(bytes.size(), before - (4 + 7 + 8) + (4 + 7 + 2));
@@ -158,8 +159,9 @@ TEST(GenomeCodec, GenomeBuiltWithoutReading) {
     genus.id = 1;
     genus.mutability = 5;
     genus.variant = 6;
-    genus.data.assign(genus.layout->data_size, '\0');
-    genus.data[1] = 'a';
+    std::string data(genus.layout->data_size, '\0');
+    data[1] = 'a';
+    g.set_data(genus, data);
     g.genes.push_back(genus);
     g.tail = "zz";
     std::string want(magic(v));
@@ -184,16 +186,16 @@ TEST(GenomeCodec, BrokenPartsAreEncodedFromTheStructure) {
   ASSERT_TRUE(g);
   ASSERT_EQ(g->genes.size(), 2u);
   EXPECT_EQ(g->lead, "xy");
-  EXPECT_EQ(g->genes[0].data, "\x01\x02\x03");
+  EXPECT_EQ(g->data(g->genes[0]), "\x01\x02\x03");
   EXPECT_EQ(g->genes[1].partial_header, 4);
   EXPECT_EQ(g->genes[1].id, 2);
   EXPECT_FALSE(g->has_gend);
   EXPECT_EQ(write(*g), bytes);
   // Edited: the lead goes, the odd gene gets its layout length, the cut header is completed, gend.
   g->lead.clear();
-  g->genes[0].data.resize(2);
+  g->set_data(g->genes[0], g->data(g->genes[0]).substr(0, 2));
   g->genes[1].partial_header.reset();
-  g->genes[1].data.assign(2, '\x07');
+  g->set_data(g->genes[1], "\x07\x07");
   g->has_gend = true;
   const std::string fixed = write(*g);
   EXPECT_EQ(fixed, std::string("dna2") + "gene" + std::string("\x02\x06\x01\x00\x00\x00\x00", 7) +
@@ -219,7 +221,7 @@ TEST(GenomeCodec, CorpusGenomesEditedThroughTheStructure) {
       // A data field of the last gene, the flags of the first, one gene fewer in the middle.
       Gene& last = edited.genes.back();
       const FieldDef& f = last.layout->fields[0];
-      set_field_value(last.data, f, field_value(last.data, f) ^ 1);
+      edited.set_field_value(last, f, field_value(edited.data(last), f) ^ 1);
       edited.genes.front().flags ^= kMutable;
       edited.genes.erase(edited.genes.begin() + std::ptrdiff_t(edited.genes.size() / 2));
       const std::string out = write(edited);

@@ -53,7 +53,7 @@ TEST(GenomeCorpus, EveryGenomeReadsValidatesAndRoundTrips) {
     for (const Gene& gene : g.genes) {
       ASSERT_NE(gene.layout, nullptr);
       EXPECT_FALSE(gene.resynced);
-      EXPECT_EQ(gene.data.size(), gene.layout->data_size);
+      EXPECT_EQ(gene.data_size(), gene.layout->data_size);
     }
     // Text form round trip.
     Diagnostics d2;

@@ -55,7 +55,7 @@ TEST(GenomeDiff, C2CorpusPairShowsBreedChangesAndSevenPointMutations) {
   for (const auto& x : diffs) {
     const Gene &ga = a.genes[std::size_t(x.a_index)], &gb = b.genes[std::size_t(x.b_index)];
     if (ga.type == 2 && (ga.subtype == 1 || ga.subtype == 2)) continue;
-    std::string_view da = ga.data, db = gb.data;
+    std::string_view da = a.data(ga), db = b.data(gb);
     int flipped = 0;
     for (std::size_t k = 0; k < da.size(); ++k) {
       unsigned x8 = static_cast<unsigned char>(da[k] ^ db[k]);

@@ -81,11 +81,11 @@ TEST(GenomeText, SvrulesTablesHexAndEscapes) {
       "gend\ntail <0102>\n");
   Genome g = read_ok(b);
   ASSERT_EQ(g.genes.size(), 3u);
-  EXPECT_EQ(g.genes[0].data.substr(0, 4), std::string("\x01\x02\x03\x00", 4));
-  EXPECT_EQ(g.genes[1].data.substr(0, 5), std::string("\x00"
-                                                      "a\"b\\",
-                                                      5));
-  EXPECT_EQ(g.genes[2].data, std::string("\x00\xff\x10", 3));
+  EXPECT_EQ(g.data(g.genes[0]).substr(0, 4), std::string("\x01\x02\x03\x00", 4));
+  EXPECT_EQ(g.data(g.genes[1]).substr(0, 5), std::string("\x00"
+                                                         "a\"b\\",
+                                                         5));
+  EXPECT_EQ(g.data(g.genes[2]), std::string("\x00\xff\x10", 3));
   EXPECT_EQ(g.tail, "\x01\x02");
   EXPECT_EQ(assemble_ok(to_text(g)), b);
 }
@@ -99,8 +99,8 @@ TEST(GenomeText, LobeRulesUseOpcodeNames) {
   ASSERT_NE(rule, nullptr);
   EXPECT_EQ(rule->offset, 9);
   EXPECT_EQ(rule->size, 12);
-  EXPECT_EQ(format_field(*rule, g.genes[0].data), "[chem0 TIMES const64 ?200]");
-  EXPECT_EQ(g.genes[0].data.substr(9, 5), std::string("\x05\x21\x03\xc8\x00", 5));
+  EXPECT_EQ(format_field(*rule, g.data(g.genes[0])), "[chem0 TIMES const64 ?200]");
+  EXPECT_EQ(g.data(g.genes[0]).substr(9, 5), std::string("\x05\x21\x03\xc8\x00", 5));
 }
 
 TEST(GenomeText, ErrorsHaveLineAndColumn) {

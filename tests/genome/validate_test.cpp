@@ -93,7 +93,7 @@ TEST(GenomeValidate, LengthMismatchResyncsOnTheNextMarker) {
             std::string::npos);
   ASSERT_EQ(g.genes.size(), 5u);  // resynced: the second receptor is found
   EXPECT_TRUE(g.genes[3].resynced);
-  EXPECT_EQ(g.genes[3].data, std::string("\0\0\0\0\0\0XY\0\0", 10));
+  EXPECT_EQ(g.data(g.genes[3]), std::string("\0\0\0\0\0\0XY\0\0", 10));
   EXPECT_EQ(g.offsets()[4], 77u);
   EXPECT_EQ(g.genes[4].id, 2);
   EXPECT_EQ(write(g), bad);
