@@ -9,7 +9,6 @@
 #include <utility>
 #include <vector>
 
-#include "genokit/core/fast_decimal.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/xode/document.hpp"
@@ -17,7 +16,6 @@
 #include "genokit/xode/schema.hpp"
 #include "xode/document_data.hpp"
 #include "xode/element_id.hpp"
-#include "xode/pugi_view.hpp"
 
 namespace genokit::xode {
 
@@ -36,20 +34,13 @@ inline std::string_view trim_value(std::string_view v) {
   return trim(v);
 }
 
-// An attribute value (NUL-terminated, as pugixml holds it) as a number: parse_double(trim(v)),
-// which is also Python's float() on the values PyODE reads. False when it is not a number.
-// Anything but a plain decimal (out of line: rare).
-[[gnu::noinline]] inline bool general_number(const char* v, double& out) {
+// An attribute value as a number: parse_double(trim(v)), which is also Python's float() on the
+// values PyODE reads. False when it is not a number.
+inline bool number_value(std::string_view v, double& out) {
   auto d = parse_double(trim_value(v));
   if (!d) return false;
   out = *d;
   return true;
-}
-[[gnu::always_inline]] inline bool number_value(const char* v, double& out) {
-  // -?[0-9]+(\.[0-9]+)? up to the terminating NUL (which stops the scan: it is neither a digit
-  // nor '.'), converted by fast_decimal.hpp's exact fast path without measuring the value first.
-  const std::size_t n = scan_plain_decimal_terminated(v, v, out);
-  return (n != 0 && v[n] == '\0') || general_number(v, out);
 }
 
 // A hash of a name for the open-addressing tables of names: the first and last 8 bytes and the
@@ -67,11 +58,9 @@ inline std::size_t name_hash(std::string_view s) {
   return static_cast<std::size_t>(h ^ (h >> 31));
 }
 
-// The value of the first attribute called `n` (nullptr when there is none), read through
-// pugi_view.hpp (no strlen of either name).
+// The value of the first attribute called `n` (nullptr when there is none).
 inline const char* attr_text(const XmlNode& e, std::string_view n) {
-  pv::Node x = DocumentData::pugi_node(e).internal_object();
-  return x ? pv::attribute_value(x, n) : nullptr;
+  return attribute_value(Access::pugi(e), n);
 }
 
 // The attribute as a number (blanks around it allowed), or `def` when missing or malformed (the
@@ -159,17 +148,5 @@ inline std::vector<AxisParam> axis_params(const XmlNode& axis) {
 
 bool build_standard(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags);
 bool build_pyode(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags);
-
-// What the PyODE-mode builder walks: pugixml's tree (build_pyode) or a FastTree, which has the
-// same node layout (fast_tree.hpp). `doc` then only locates diagnostics (its DOM is not touched).
-struct PyodeTree {
-  pugi::xml_node_struct* root = nullptr;  // the root element (nullptr: none)
-  std::uintptr_t buffer = 0;              // the buffer the names point into (0: unknown)
-  std::size_t buffer_size = 0;
-  std::size_t element_count = 0;  // a size hint
-  DocumentData* dom = nullptr;    // for offsets of nodes outside the buffer (repairs)
-};
-bool build_pyode_tree(const Document& doc, const PyodeTree& tree, const BuildOptions& opt, Scene& scene,
-                      Diagnostics& diags);
 
 }  // namespace genokit::xode
