@@ -174,10 +174,7 @@ void Builder::world(const XmlNode& e, Ctx& c) {
 }
 
 void Builder::space(const XmlNode& e, Ctx& c) {
-  SceneSpace ss;
-  ss.path = child_path(c, "space");
-  ss.name = sc.keep(e.attr_or("name", ""));
-  ss.world = std::max(0, c.world);
+  SceneSpace ss = object<SceneSpace>(c, e, "space");
   ss.parent = c.space;
   std::string_view kind = e.attr_or("class", "simple");
   if (kind == "hash" || kind == "sap") {
@@ -186,7 +183,6 @@ void Builder::space(const XmlNode& e, Ctx& c) {
     diags.error("xode.bad-space-class",
                 "space class must be simple, hash or sap, not '" + std::string(kind) + "'", loc(e));
   }
-  ss.offset = e.offset();
   sc.spaces.push_back(ss);
   Ctx s = c;
   s.space = static_cast<int>(sc.spaces.size()) - 1;

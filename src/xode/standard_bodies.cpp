@@ -32,11 +32,7 @@ bool shape_mass(const XmlNode& s, El shid, double density, MassParams& out) {
 void Builder::body(const XmlNode& e, Ctx& c) {
   implicit_space(c, e);
   Ctx b = c;
-  SceneBody sb;
-  sb.path = child_path(c, "body");
-  sb.name = sc.keep(e.attr_or("name", ""));
-  sb.world = std::max(0, c.world);
-  sb.offset = e.offset();
+  SceneBody sb = object<SceneBody>(c, e, "body");
   b.frame = frame_of(e, c);
   sb.position = b.frame.p;
   sb.rotation = b.frame.R;

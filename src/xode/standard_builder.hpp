@@ -6,6 +6,7 @@
 // standard_geoms.cpp, standard_joints.cpp.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <deque>
 #include <string>
@@ -60,6 +61,16 @@ class Builder {
   // the scene's store (built in one buffer: no allocation per object).
   std::string_view child_path(Ctx& c, std::string_view kind);
   std::array<int, 5>* new_counters() { return &counter_store.emplace_back(); }
+  // A new space, body or joint of `kind` for `e`: its path, name, world and offset.
+  template <class T>
+  T object(Ctx& c, const XmlNode& e, std::string_view kind) {
+    T o;
+    o.path = child_path(c, kind);
+    o.name = sc.keep(e.attr_or("name", ""));
+    o.world = std::max(0, c.world);
+    o.offset = e.offset();
+    return o;
+  }
   // The frame an element's own <transform> defines (identity when it has none).
   bool own_transform(const XmlNode& e, Frame& f, bool& absolute);
   // The frame a <transform> element defines.

@@ -9,12 +9,8 @@
 namespace genokit::xode::standard {
 
 void Builder::joint(const XmlNode& e, Ctx& c) {
-  SceneJoint sj;
-  sj.path = child_path(c, "joint");
-  sj.name = sc.keep(e.attr_or("name", ""));
-  sj.world = std::max(0, c.world);
+  SceneJoint sj = object<SceneJoint>(c, e, "joint");
   sj.jointgroup = c.jointgroup;
-  sj.offset = e.offset();
   XmlNode type;
   for (XmlNode ch : e.elements()) {
     std::string_view k = ch.name();

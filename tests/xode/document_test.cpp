@@ -271,6 +271,50 @@ TEST(XodeDocument, AttributeOffsetsPointAtTheAttribute) {
   EXPECT_EQ(at.line, 2u);
   EXPECT_EQ(at.column, 11u);
   EXPECT_EQ(d.locate(w).column, 3u);
+  // Escaped values before it, an attribute split over lines, one added in code.
+  ASSERT_TRUE(read("<xode version=\"1\">\n<world a='&amp;&lt;&#x41;'\n  b=\"\r\n\" name='w'/></xode>", {}, d, diags));
+  w = d.root().first_element();
+  at = d.locate(d.attr_offset(w, "name"));
+  EXPECT_EQ(at.line, 4u);  // the value of b holds a line break
+  EXPECT_EQ(at.column, 3u);
+  EXPECT_EQ(d.locate(d.attr_offset(w, "b")).line, 3u);
+  w.set("added", "1");
+  EXPECT_EQ(d.attr_offset(w, "added"), w.offset());
+  EXPECT_EQ(d.attr_offset(w, "missing"), w.offset());
+}
+
+TEST(XodeDocument, ExtSourceBytesEndWhereTheElementEnds) {
+  const std::vector<std::string> exts = {
+      "<ext name='a'/>",
+      "<ext name='a' />",
+      "<ext></ext>",
+      "<ext name=\"q>/\">x</ext>",
+      "<ext name='a'>text &amp; more</ext>",
+      "<ext><!-- c > d --></ext >",
+      "<ext><![CDATA[ <x> ]]></ext>",
+      "<ext><?pi a > b?></ext>",
+      "<ext><a><b c='>'/></a>\n  </ext>",
+      "<ext><ext><x/></ext>\n</ext>",
+      "<ext a='1'\n  b=\"2\" >\n<y/>\n</ext>",
+  };
+  for (const auto& e : exts) {
+    SCOPED_TRACE(e);
+    for (const std::string& src :
+         {"<xode version='1'><world>" + e + "<space/></world></xode>",
+          "<xode version='1'><world><space/>" + e + "\n</world>\n</xode> junk > text <!-- > -->",
+          // read as content of a self-closed root, and as content of a wrapped <world> root
+          "<xode version='1'/><world><space/>" + e + "</world><!-- > -->", "<world>" + e + "</world>"}) {
+      Document d;
+      Diagnostics diags;
+      ReadOptions ro;
+      ro.lenient = true;
+      ASSERT_TRUE(read(src, ro, d, diags)) << src;
+      std::vector<XmlNode> found;
+      collect_ext(d.root(), found);
+      ASSERT_EQ(found.size(), 1u) << src;
+      EXPECT_EQ(found[0].raw(), e) << src;
+    }
+  }
 }
 
 TEST(XodeDocument, CommentsWithDoubleDashesRoundTrip) {

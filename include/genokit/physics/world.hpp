@@ -104,12 +104,13 @@ struct Snapshot {
     std::string message;
   };
 
+  // In scene order (the joints up to a failure).
   std::vector<WorldState> worlds;
   std::vector<SpaceState> spaces;
   std::vector<BodyState> bodies;
   std::vector<GeomState> geoms;
-  std::vector<JointState> joints;
   std::optional<Failure> failure;
+  std::vector<JointState> joints;
 };
 
 class World {
