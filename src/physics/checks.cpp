@@ -99,7 +99,7 @@ class Checker {
   bool masses() {
     for (const auto& b : s_.bodies) {
       if (!b.has_mass || clearly_valid_mass(b.mass)) continue;
-      const std::string who = label("body", b.name, b.path);
+      auto who = [&] { return label("body", b.name, b.path); };  // made only for a report
       dMass m;
       dMassSetZero(&m);
       m.mass = b.mass.mass;
@@ -113,12 +113,12 @@ class Checker {
       guarded([&] { ok = dMassCheck(&m); });
       if (!ok) {
         std::string why = messages.empty() ? "dMassCheck failed" : messages.back();
-        return fail("physics.bad-mass", who + ": ODE rejects its mass (" + why + ")", b.offset);
+        return fail("physics.bad-mass", who() + ": ODE rejects its mass (" + why + ")", b.offset);
       }
-      if (!finite(b.mass.c) || !finite(b.mass.I)) return non_finite(who + ": its mass", b.offset);
+      if (!finite(b.mass.c) || !finite(b.mass.I)) return non_finite(who() + ": its mass", b.offset);
       if (b.mass.c != Vec3{0, 0, 0})
         return fail("physics.mass-off-centre",
-                    who + ": the centre of mass is not at the body origin (ODE would abort)", b.offset);
+                    who() + ": the centre of mass is not at the body origin (ODE would abort)", b.offset);
     }
     return true;
   }
@@ -134,22 +134,22 @@ class Checker {
 
   bool bodies() {
     for (const auto& b : s_.bodies) {
-      const std::string who = label("body", b.name, b.path);
-      if (!index_ok(b.world, s_.worlds.size(), false)) return structure(who + " is in no world", b.offset);
-      if (!finite(b.position)) return non_finite(who + ": its position", b.offset);
-      if (!finite(b.rotation)) return non_finite(who + ": its rotation", b.offset);
+      auto who = [&] { return label("body", b.name, b.path); };  // made only for a report
+      if (!index_ok(b.world, s_.worlds.size(), false)) return structure(who() + " is in no world", b.offset);
+      if (!finite(b.position)) return non_finite(who() + ": its position", b.offset);
+      if (!finite(b.rotation)) return non_finite(who() + ": its rotation", b.offset);
       if (!finite(b.linear_velocity) || !finite(b.angular_velocity))
-        return non_finite(who + ": its velocity", b.offset);
-      if (!finite(b.force) || !finite(b.torque)) return non_finite(who + ": its force or torque", b.offset);
+        return non_finite(who() + ": its velocity", b.offset);
+      if (!finite(b.force) || !finite(b.torque)) return non_finite(who() + ": its force or torque", b.offset);
       if (b.finite_rotation_set && !finite(b.finite_rotation_axis))
-        return non_finite(who + ": its finite rotation axis", b.offset);
+        return non_finite(who() + ": its finite rotation axis", b.offset);
       if (!ode_accepts_rotation(b.rotation))
         return fail("physics.bad-rotation",
-                    who + ": its rotation matrix cannot be made orthonormal (ODE would abort)", b.offset);
+                    who() + ": its rotation matrix cannot be made orthonormal (ODE would abort)", b.offset);
       const Vec3& a = b.finite_rotation_axis;
       if (b.finite_rotation_set && a != Vec3{0, 0, 0} && !ode_normalizes(a))
-        return fail("physics.bad-axis", who + ": its finite rotation axis has no direction (ODE would abort)",
-                    b.offset);
+        return fail("physics.bad-axis",
+                    who() + ": its finite rotation axis has no direction (ODE would abort)", b.offset);
     }
     return true;
   }
@@ -158,32 +158,32 @@ class Checker {
     using xode::Placement;
     using xode::Shape;
     for (const auto& g : s_.geoms) {
-      const std::string who = label("geom", g.name, g.path);
+      auto who = [&] { return label("geom", g.name, g.path); };  // made only for a report
       if (!index_ok(g.space, s_.spaces.size(), true) || !index_ok(g.body, s_.bodies.size(), true))
-        return structure(who + " refers to a space or body the scene does not have", g.offset);
+        return structure(who() + " refers to a space or body the scene does not have", g.offset);
       if (g.shape == Shape::cone)
-        return fail("physics.cone-unsupported", who + ": ODE 0.16 has no cone geom", g.offset);
+        return fail("physics.cone-unsupported", who() + ": ODE 0.16 has no cone geom", g.offset);
       if (g.shape != Shape::trimesh && g.params.size() != params_of(g.shape))
-        return structure(who + " has " + std::to_string(g.params.size()) + " size parameters for a " +
+        return structure(who() + " has " + std::to_string(g.params.size()) + " size parameters for a " +
                              std::string(xode::to_string(g.shape)),
                          g.offset);
-      if (!finite(g.params) || !finite(g.vertices)) return non_finite(who + ": a size or vertex", g.offset);
+      if (!finite(g.params) || !finite(g.vertices)) return non_finite(who() + ": a size or vertex", g.offset);
       const bool sized = g.shape == Shape::box || g.shape == Shape::sphere || g.shape == Shape::capsule ||
                          g.shape == Shape::cylinder;
       if (sized && std::any_of(g.params.begin(), g.params.end(), [](double p) { return p < 0; }))
         return fail("physics.bad-geom-size",
-                    who + ": a " + std::string(xode::to_string(g.shape)) +
+                    who() + ": a " + std::string(xode::to_string(g.shape)) +
                         " size must not be negative (ODE would abort)",
                     g.offset);
-      if (g.shape == Shape::trimesh && !trimesh_ok(g, who)) return false;
+      if (g.shape == Shape::trimesh && !trimesh_ok(g, who())) return false;
       const bool on_body = g.placement == Placement::body_origin || g.placement == Placement::body_offset ||
                            g.placement == Placement::geom_transform;
       if (g.shape == Shape::plane && g.placement != Placement::none)
-        return structure(who + ": a plane cannot be placed", g.offset);
-      if (on_body && g.body < 0) return structure(who + " is placed on a body but has none", g.offset);
+        return structure(who() + ": a plane cannot be placed", g.offset);
+      if (on_body && g.body < 0) return structure(who() + " is placed on a body but has none", g.offset);
       if ((g.placement != Placement::none && g.placement != Placement::body_origin) &&
           (!finite(g.position) || !finite(g.rotation)))
-        return non_finite(who + ": its pose", g.offset);
+        return non_finite(who() + ": its pose", g.offset);
     }
     return true;
   }
@@ -203,35 +203,35 @@ class Checker {
   bool joints() {
     using xode::JointType;
     for (const auto& j : s_.joints) {
-      const std::string who = label("joint", j.name, j.path);
+      auto who = [&] { return label("joint", j.name, j.path); };  // made only for a report
       if (!index_ok(j.world, s_.worlds.size(), false) || !index_ok(j.body1, s_.bodies.size(), true) ||
           !index_ok(j.body2, s_.bodies.size(), true) || !index_ok(j.jointgroup, s_.jointgroups.size(), true))
-        return structure(who + " refers to a world, body or joint group the scene does not have", j.offset);
+        return structure(who() + " refers to a world, body or joint group the scene does not have", j.offset);
       for (int b : {j.body1, j.body2})
         if (b >= 0 && s_.bodies[static_cast<std::size_t>(b)].world != j.world)
-          return fail("physics.joint-across-worlds", who + " links a body of another world (ODE would abort)",
-                      j.offset);
+          return fail("physics.joint-across-worlds",
+                      who() + " links a body of another world (ODE would abort)", j.offset);
       if (j.body1 >= 0 && j.body1 == j.body2)
-        return fail("physics.joint-same-body", who + " links a body to itself (ODE would abort)", j.offset);
+        return fail("physics.joint-same-body", who() + " links a body to itself (ODE would abort)", j.offset);
       const bool reattached = j.reattach_to_environment && !(j.body1 < 0 && j.body2 < 0);
       if (j.type == JointType::hinge2 && (j.body1 < 0 || j.body2 < 0 || reattached))
         return fail(
             "physics.hinge2-needs-two-bodies",
-            who + ": a hinge2 joint must link two bodies, not a body and the environment (ODE would abort)",
+            who() + ": a hinge2 joint must link two bodies, not a body and the environment (ODE would abort)",
             j.offset);
-      if (j.axes.size() > 3) return structure(who + " has more than three axes", j.offset);
-      if (j.has_anchor && !finite(j.anchor)) return non_finite(who + ": its anchor", j.offset);
+      if (j.axes.size() > 3) return structure(who() + " has more than three axes", j.offset);
+      if (j.has_anchor && !finite(j.anchor)) return non_finite(who() + ": its anchor", j.offset);
       for (std::size_t k = 0; k < j.axes.size(); ++k) {
         const auto& ax = j.axes[k];
-        if (!finite(ax.direction)) return non_finite(who + ": axis " + std::to_string(k + 1), j.offset);
+        if (!finite(ax.direction)) return non_finite(who() + ": axis " + std::to_string(k + 1), j.offset);
         if (!ode_normalizes(ax.direction))
           return fail("physics.bad-axis",
-                      who + ": axis " + std::to_string(k + 1) + " has no direction (ODE would abort)",
+                      who() + ": axis " + std::to_string(k + 1) + " has no direction (ODE would abort)",
                       j.offset);
         for (const auto& p : ax.params) {
           if (p.index < 0 || p.index >= static_cast<int>(std::size(kParamIds)))
-            return structure(who + ": an axis parameter is unknown", j.offset);
-          if (std::isnan(p.value)) return non_finite(who + ": an axis parameter", j.offset);
+            return structure(who() + ": an axis parameter is unknown", j.offset);
+          if (std::isnan(p.value)) return non_finite(who() + ": an axis parameter", j.offset);
         }
       }
     }

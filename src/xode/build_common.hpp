@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -63,6 +64,38 @@ inline const char* attr_text(const XmlNode& e, std::string_view n) {
   return attribute_value(Access::pugi(e), n);
 }
 
+// The value of the first attribute of each name (nullptr when absent), in one pass over the
+// element's attributes. Names are compared by their first four bytes first (one integer compare;
+// the names asked for are literals, so their keys are constants once this is inlined), then the
+// rest.
+template <std::size_t N>
+inline std::array<const char*, N> attrs_of(pugi::xml_node e, const char* const (&names)[N]) {
+  std::array<const char*, N> out{};
+  std::array<std::uint32_t, N> keys;
+  for (std::size_t i = 0; i < N; ++i) keys[i] = detail::prefix_of(std::string_view(names[i]));
+  for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute()) {
+    const char* an = a.name();
+    const std::uint32_t key = detail::prefix_of(an);
+    for (std::size_t i = 0; i < N; ++i)
+      if (!out[i] && key == keys[i] && (key >> 24 == 0 || same_text(an + 4, names[i] + 4))) {
+        out[i] = a.value();
+        break;
+      }
+  }
+  return out;
+}
+
+// The attributes as numbers (blanks around them allowed), `def` for those missing or malformed
+// (the validator reports those); attr_number() for several attributes in one pass.
+template <std::size_t N>
+inline std::array<double, N> numbers_of(const XmlNode& e, const char* const (&names)[N], double def = 0) {
+  const auto values = attrs_of(Access::pugi(e), names);
+  std::array<double, N> out;
+  for (std::size_t i = 0; i < N; ++i)
+    if (!values[i] || !number_value(values[i], out[i])) out[i] = def;
+  return out;
+}
+
 // The attribute as a number (blanks around it allowed), or `def` when missing or malformed (the
 // validator reports those).
 inline double attr_number(const XmlNode& e, std::string_view n, double def = 0) {
@@ -118,9 +151,9 @@ inline int axis_param_index(std::string_view n) {
 }
 
 // <axis> parameters in the order PyODE applies them: document order, except that a LowStop
-// (alias) is applied last as LoStop.
-inline std::vector<AxisParam> axis_params(const XmlNode& axis) {
-  std::vector<AxisParam> out;
+// (alias) is applied last as LoStop. Into `out` (cleared first).
+inline void axis_params(const XmlNode& axis, std::vector<AxisParam>& out) {
+  out.clear();
   constexpr int kLoStop = 0;  // axis_param_names()[0]
   XmlAttr low;
   bool has_lo = false;
@@ -143,7 +176,6 @@ inline std::vector<AxisParam> axis_params(const XmlNode& axis) {
     auto v = parse_double(trim_value(low.value()));
     if (v) out.push_back({kLoStop, *v});
   }
-  return out;
 }
 
 bool build_standard(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags);

@@ -57,7 +57,8 @@ void Builder::transform_frame(const XmlNode& t, Frame& f, bool& absolute) {
     double k = r.attr_or("aformat", "radians") == "degrees" ? M_PI / 180.0 : 1.0;
     const El rid = element_id(r);
     if (rid == El::euler) {
-      rot = math::mul3(rot, math::from_euler(k * num(r, "x"), k * num(r, "y"), k * num(r, "z")));
+      const Vec3 v = vec(r);
+      rot = math::mul3(rot, math::from_euler(k * v[0], k * v[1], k * v[2]));
     } else if (rid == El::axisangle) {
       Vec3 a = vec(r);
       if (math::norm(a) == 0) {
@@ -66,7 +67,7 @@ void Builder::transform_frame(const XmlNode& t, Frame& f, bool& absolute) {
       }
       rot = math::mul3(rot, math::from_axis_angle(a, k * num(r, "angle")));
     } else if (rid == El::quaternion) {
-      double w = num(r, "w"), x = num(r, "x"), y = num(r, "y"), z = num(r, "z");
+      const auto [w, x, y, z] = numbers_of(r, {"w", "x", "y", "z"});
       if (w == 0 && x == 0 && y == 0 && z == 0) {
         diags.error("xode.zero-quaternion", "<quaternion> is all zeros", loc(r));
         return;
@@ -78,9 +79,14 @@ void Builder::transform_frame(const XmlNode& t, Frame& f, bool& absolute) {
     const El cid = element_id(c);
     if (cid == El::matrix4f) {
       have_matrix = true;
+      // m00 .. m33 at once (an absent or malformed m33 reads as 1).
+      static constexpr const char* kNames[16] = {"m00", "m01", "m02", "m03", "m10", "m11", "m12", "m13",
+                                                 "m20", "m21", "m22", "m23", "m30", "m31", "m32", "m33"};
+      const auto mv = numbers_of(c, kNames);
+      const double m33 = attr_number(c, "m33", 1);
       Mat3 r;
       for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j) r[i * 3 + j] = num(c, kMatrixNames[i][j]);
+        for (int j = 0; j < 3; ++j) r[i * 3 + j] = mv[static_cast<std::size_t>(i * 4 + j)];
       double err = math::rigidity_error(r);
       if (!(err < 1e-6))
         diags.error("xode.non-rigid-matrix",
@@ -88,8 +94,8 @@ void Builder::transform_frame(const XmlNode& t, Frame& f, bool& absolute) {
                         format_double(err) + "); use the scale attribute for scaling",
                     loc(c));
       m.R = r;
-      m.p = {num(c, "m30"), num(c, "m31"), num(c, "m32")};
-      if (num(c, "m03") != 0 || num(c, "m13") != 0 || num(c, "m23") != 0 || num(c, "m33", 1) != 1)
+      m.p = {mv[12], mv[13], mv[14]};
+      if (mv[3] != 0 || mv[7] != 0 || mv[11] != 0 || m33 != 1)
         diags.warning(
             "xode.matrix-projective",
             "<matrix4f> has m03, m13, m23 not 0 or m33 not 1; only the rotation and m30..m32 are used",
@@ -101,7 +107,7 @@ void Builder::transform_frame(const XmlNode& t, Frame& f, bool& absolute) {
     } else if (cid == El::euler) {
       apply_rotation(c);
     } else if (cid == El::scale) {
-      double x = num(c, "x", 1), y = num(c, "y", 1), z = num(c, "z", 1);
+      const auto [x, y, z] = vec(c, 1);
       if (x != y || y != z)
         diags.error("xode.non-uniform-scale", "<scale> must be uniform (x = y = z) for rigid bodies", loc(c));
       s *= x;

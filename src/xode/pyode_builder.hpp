@@ -51,27 +51,6 @@ inline El id_of(PN e) {
   return element_id(e.name());
 }
 
-// The value of the first attribute of each name (nullptr when absent), in one pass over the
-// element's attributes. Names are compared by their first four bytes first (one integer compare;
-// the names asked for are literals, so their keys are constants once this is inlined), then the
-// rest.
-template <std::size_t N>
-inline std::array<const char*, N> attrs_of(PN e, const char* const (&names)[N]) {
-  std::array<const char*, N> out{};
-  std::array<std::uint32_t, N> keys;
-  for (std::size_t i = 0; i < N; ++i) keys[i] = detail::prefix_of(std::string_view(names[i]));
-  for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute()) {
-    const char* an = a.name();
-    const std::uint32_t key = detail::prefix_of(an);
-    for (std::size_t i = 0; i < N; ++i)
-      if (!out[i] && key == keys[i] && (key >> 24 == 0 || same(an + 4, names[i] + 4))) {
-        out[i] = a.value();
-        break;
-      }
-  }
-  return out;
-}
-
 // ---- errors as PyODE raises them -------------------------------------------------------------
 PyError child_error(std::string_view parent, PN child);
 PyError invalid(std::string msg, PN at);

@@ -55,18 +55,16 @@ std::size_t node_offset(const DocumentData& d, pugi::xml_node n) {
 
 std::size_t start_tag_end(const DocumentData& d, pugi::xml_node e) {
   const std::string_view text = d.text;
+  // After the closing quote of the last attribute read with its value (a value never holds its
+  // own quote; in a start tag pugixml rejected, the attribute it stopped in has none), else after
+  // the name.
   std::size_t from = kNoOffset;
-  pugi::xml_attribute last;
-  for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute()) last = a;
-  if (last) {
-    // After the closing quote of the last attribute (a value never holds its own quote).
-    std::size_t v = d.text_offset(last.value());
-    if (v == kNoOffset || v == 0) return kNoOffset;
-    std::size_t close = text.find(text[v - 1], v);
-    if (close != npos) from = close + 1;
-  } else if (std::size_t n = d.text_offset(e.name()); n != kNoOffset) {
-    from = n + std::strlen(e.name());
-  }
+  if (std::size_t n = d.text_offset(e.name()); n != kNoOffset) from = n + std::strlen(e.name());
+  for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute())
+    if (std::size_t v = d.text_offset(a.value()); v != kNoOffset && v > 0) {
+      std::size_t close = text.find(text[v - 1], v);
+      from = close == npos ? kNoOffset : close + 1;
+    }
   return past(text, ">", from);
 }
 

@@ -13,17 +13,17 @@ namespace {
 
 // The mass of a <mass_shape> shape of the given density (false when `shid` is not one).
 bool shape_mass(const XmlNode& s, El shid, double density, MassParams& out) {
-  auto num = [&](std::string_view n) { return attr_number(s, n); };
-  if (shid == El::sphere)
-    out = mass::sphere(density, num("radius"));
-  else if (shid == El::box)
-    out = mass::box(density, num("sizex"), num("sizey"), num("sizez"));
-  else if (shid == El::cappedCylinder)
-    out = mass::capsule(density, num("radius"), num("length"));
-  else if (shid == El::cylinder)
-    out = mass::cylinder(density, num("radius"), num("length"));
-  else
+  if (shid == El::sphere) {
+    out = mass::sphere(density, attr_number(s, "radius"));
+  } else if (shid == El::box) {
+    const auto [x, y, z] = numbers_of(s, {"sizex", "sizey", "sizez"});
+    out = mass::box(density, x, y, z);
+  } else if (shid == El::cappedCylinder || shid == El::cylinder) {
+    const auto [r, len] = numbers_of(s, {"radius", "length"});
+    out = shid == El::cylinder ? mass::cylinder(density, r, len) : mass::capsule(density, r, len);
+  } else {
     return false;
+  }
   return true;
 }
 
@@ -55,7 +55,7 @@ void Builder::body(const XmlNode& e, Ctx& c) {
     else if (kid == El::finiteRotation) {
       sb.finite_rotation_set = true;
       sb.finite_rotation_mode = to_int(num(ch, "mode"), 0);
-      sb.finite_rotation_axis = {num(ch, "xaxis"), num(ch, "yaxis"), num(ch, "zaxis")};
+      sb.finite_rotation_axis = numbers_of(ch, {"xaxis", "yaxis", "zaxis"});
       if (sb.finite_rotation_mode != 0 && sb.finite_rotation_mode != 1)
         diags.error("xode.bad-finite-rotation-mode", "finiteRotation mode must be 0 or 1", loc(ch));
     } else if (kid == El::mass) {
@@ -121,8 +121,8 @@ bool Builder::mass_element(const XmlNode& e, MassParams& m) {
         if (element_id(s) == El::centerGravity) m.c = vec(s);
         if (element_id(s) == El::imatrix) {
           have_i = true;
-          double i11 = num(s, "m00"), i12 = num(s, "m01"), i13 = num(s, "m02"), i22 = num(s, "m11"),
-                 i23 = num(s, "m12"), i33 = num(s, "m22");
+          const auto [i11, i12, i13, i22, i23, i33] =
+              numbers_of(s, {"m00", "m01", "m02", "m11", "m12", "m22"});
           m.I = {i11, i12, i13, i12, i22, i23, i13, i23, i33};
         }
       }

@@ -51,10 +51,12 @@ class Builder {
   std::vector<PendingJoint> pending;
   std::deque<std::array<int, 5>> counter_store;
   std::string path_buffer;
+  std::vector<JointAxis> axes_;    // a joint's axes while it is read
+  std::vector<AxisParam> params_;  // an axis's parameters while it is read
 
   Location loc(const XmlNode& e) const { return doc.locate(e); }
   double num(const XmlNode& e, std::string_view n, double def = 0) const { return attr_number(e, n, def); }
-  Vec3 vec(const XmlNode& e) const { return {num(e, "x"), num(e, "y"), num(e, "z")}; }
+  Vec3 vec(const XmlNode& e, double def = 0) const { return numbers_of(e, {"x", "y", "z"}, def); }
 
   // ---- containers and frames (build_standard.cpp) -----------------------------------------------
   // PyODE-style object path of the next `kind` (world, space, body, geom, joint) in `c`, kept in
@@ -100,7 +102,7 @@ class Builder {
   void joint(const XmlNode& e, Ctx& c);
   static std::size_t distance(const std::string& a, const std::string& b);
   static std::string suggest(const std::string& n,
-                             const std::unordered_map<std::string, std::vector<int>>& names);
+                             const std::vector<std::pair<std::string_view, int>>& names);
   // Postlink: every body exists now.
   void link_joints();
 };

@@ -27,13 +27,16 @@ void Builder::geom(const XmlNode& e, Ctx& c) {
     sg.world = std::max(0, c.world);
     sg.offset = e.offset();
     if (kid == El::box)
-      sg.shape = Shape::box, sg.params = sc.keep({num(s, "sizex"), num(s, "sizey"), num(s, "sizez")});
+      sg.shape = Shape::box,
+      sg.params = sc.keep(std::span<const double>(numbers_of(s, {"sizex", "sizey", "sizez"})));
     else if (kid == El::sphere)
       sg.shape = Shape::sphere, sg.params = sc.keep({num(s, "radius")});
     else if (kid == El::cylinder)
-      sg.shape = Shape::cylinder, sg.params = sc.keep({num(s, "radius"), num(s, "length")});
+      sg.shape = Shape::cylinder,
+      sg.params = sc.keep(std::span<const double>(numbers_of(s, {"radius", "length"})));
     else if (kid == El::cappedCylinder)
-      sg.shape = Shape::capsule, sg.params = sc.keep({num(s, "radius"), num(s, "length")});
+      sg.shape = Shape::capsule,
+      sg.params = sc.keep(std::span<const double>(numbers_of(s, {"radius", "length"})));
     else if (kid == El::cone) {
       diags.error("xode.cone-unsupported", "ODE 0.16 has no cone geom; <cone> cannot be built", loc(s));
       continue;
@@ -47,8 +50,9 @@ void Builder::geom(const XmlNode& e, Ctx& c) {
     }
     if (sg.shape == Shape::plane) {
       // Planes are not placeable: the transform is folded into (a, b, c, d).
-      Vec3 nrm{num(s, "a"), num(s, "b"), num(s, "c")};
-      double d = num(s, "d");
+      const auto [a, b, cc, d0] = numbers_of(s, {"a", "b", "c", "d"});
+      Vec3 nrm{a, b, cc};
+      double d = d0;
       double len = math::norm(nrm);
       if (len == 0) {
         diags.error("xode.zero-plane-normal", "<plane> normal (a, b, c) is zero", loc(s));
@@ -115,11 +119,17 @@ bool Builder::trimesh(const XmlNode& e, SceneGeom& sg) {
     return false;
   }
   long long nv = static_cast<long long>(sg.vertices.size() / 3);
+  // Each triangle's indices, read once.
+  static constexpr const char* kIndexNames[3] = {"ia", "ib", "ic"};
+  std::vector<std::array<long long, 3>> index(tris.size());
+  for (std::size_t i = 0; i < tris.size(); ++i) {
+    const auto v = numbers_of(tris[i], kIndexNames, -1);
+    for (std::size_t k = 0; k < 3; ++k) index[i][k] = to_integer(v[k], -1);
+  }
   long long lo = 0, hi = 0;
   bool first = true;
-  for (XmlNode t : tris)
-    for (const char* k : {"ia", "ib", "ic"}) {
-      long long v = to_integer(num(t, k, -1), -1);
+  for (const auto& t : index)
+    for (long long v : t) {
       lo = first ? v : std::min(lo, v);
       hi = first ? v : std::max(hi, v);
       first = false;
@@ -130,14 +140,15 @@ bool Builder::trimesh(const XmlNode& e, SceneGeom& sg) {
                   "trimesh indices contain 0, so they were read as 0-based (write indexbase=\"0\" to say so)",
                   loc(e));
   }
-  for (XmlNode t : tris)
-    for (const char* k : {"ia", "ib", "ic"}) {
-      long long v = to_integer(num(t, k, -1), -1) - base;
+  sg.indices.reserve(3 * index.size());
+  for (std::size_t i = 0; i < index.size(); ++i)
+    for (std::size_t k = 0; k < 3; ++k) {
+      long long v = index[i][k] - base;
       if (v < 0 || v >= nv) {
         diags.error("xode.trimesh-index",
-                    std::string("triangle index ") + k + " is out of range (" + std::to_string(nv) +
-                        " vertices, " + std::to_string(base) + "-based)",
-                    loc(t));
+                    std::string("triangle index ") + kIndexNames[k] + " is out of range (" +
+                        std::to_string(nv) + " vertices, " + std::to_string(base) + "-based)",
+                    loc(tris[i]));
         return false;
       }
       sg.indices.push_back(static_cast<int>(v));

@@ -31,7 +31,8 @@ void Builder::joint(const XmlNode& e, Ctx& c) {
                      : sj.type == JointType::hinge2 || sj.type == JointType::universal ? 2
                                                                                        : 0;
   const Frame& pf = c.frame;
-  std::vector<JointAxis> axes;
+  std::vector<JointAxis>& axes = axes_;
+  axes.clear();
   bool under_frame = !(pf.R == math::identity3() && pf.p == Vec3{0, 0, 0} && pf.s == 1);
   for (XmlNode ch : type.elements()) {
     bool absolute = ch.attr_or("absolute", "false") == "true";
@@ -52,7 +53,8 @@ void Builder::joint(const XmlNode& e, Ctx& c) {
         d = {1, 0, 0};
       }
       ax.direction = absolute ? d : pf.rotate(d);
-      ax.params = sc.keep(std::span<const AxisParam>(axis_params(ch)));
+      axis_params(ch, params_);
+      ax.params = sc.keep(std::span<const AxisParam>(params_));
       axes.push_back(ax);
     }
   }
@@ -78,10 +80,11 @@ std::size_t Builder::distance(const std::string& a, const std::string& b) {
   return prev[b.size()];
 }
 std::string Builder::suggest(const std::string& n,
-                             const std::unordered_map<std::string, std::vector<int>>& names) {
+                             const std::vector<std::pair<std::string_view, int>>& names) {
   std::string best;
   std::size_t bd = 3;
-  for (const auto& [k, v] : names) {
+  for (const auto& [view, i] : names) {
+    std::string k(view);
     std::size_t d = distance(n, k);
     if (d < bd || (d == bd && k < best)) bd = d, best = k;
   }
@@ -90,10 +93,11 @@ std::string Builder::suggest(const std::string& n,
 
 // Postlink: every body exists now.
 void Builder::link_joints() {
-  std::unordered_map<std::string, std::vector<int>> bodies_by_name;
+  // The named bodies by name (then index).
+  std::vector<std::pair<std::string_view, int>> bodies_by_name;
   for (std::size_t i = 0; i < sc.bodies.size(); ++i)
-    if (!sc.bodies[i].name.empty())
-      bodies_by_name[std::string(sc.bodies[i].name)].push_back(static_cast<int>(i));
+    if (!sc.bodies[i].name.empty()) bodies_by_name.emplace_back(sc.bodies[i].name, static_cast<int>(i));
+  std::sort(bodies_by_name.begin(), bodies_by_name.end());
   auto named_elsewhere = [&](const std::string& n) {
     for (const auto& g : sc.geoms)
       if (g.name == n) return std::string("geom");
@@ -116,9 +120,12 @@ void Builder::link_joints() {
     }
     bool ok = true;
     auto resolve = [&](const XmlNode& l) -> int {
-      std::string n(l.attr_or("body", ""));
-      auto it = bodies_by_name.find(n);
-      if (it == bodies_by_name.end()) {
+      const std::string_view name = l.attr_or("body", "");
+      const auto [from, to] = std::equal_range(
+          bodies_by_name.begin(), bodies_by_name.end(), std::pair<std::string_view, int>(name, -1),
+          [](const auto& a, const auto& b) { return a.first < b.first; });
+      if (from == to) {
+        const std::string n(name);
         std::string other = named_elsewhere(n);
         if (!other.empty())
           diags.error("xode.link-not-body", "joint link '" + n + "' names a " + other + ", not a body",
@@ -130,12 +137,13 @@ void Builder::link_joints() {
         ok = false;
         return -1;
       }
-      if (it->second.size() > 1) {
+      if (to - from > 1) {
         diags.error("xode.ambiguous-link",
-                    "joint link '" + n + "' is ambiguous: several bodies have that name", loc(l));
+                    "joint link '" + std::string(name) + "' is ambiguous: several bodies have that name",
+                    loc(l));
         ok = false;
       }
-      return it->second.front();
+      return from->second;  // the first body with the name
     };
     int enclosing = p.enclosing_body;
     if (!l1) {

@@ -94,8 +94,13 @@ struct Validator {
     return e.use;
   }
 
-  // Element ids of the children of the elements being walked (each name is looked up once).
-  std::vector<El> child_ids;
+  // The children of the elements being walked (each name is looked up once).
+  struct Kid {
+    pugi::xml_node node;
+    El id;
+    bool text = false;
+  };
+  std::vector<Kid> kids;
 
   XmlNode node(pugi::xml_node n) const { return Access::node(data, n); }
 
@@ -118,28 +123,34 @@ struct Validator {
     }
   }
 
-  void check_attrs(pugi::xml_node e, El id, const ElementSpec& spec) {
+  // Checks the attributes of `e` in one pass; `name` receives the value of its first attribute
+  // called name (nullptr when there is none).
+  void check_attrs(pugi::xml_node e, El id, const ElementSpec& spec, const char*& name) {
+    std::uint64_t present = 0;  // the spec's attributes found (fewer than 64 per element)
+    name = nullptr;
     for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute()) {
       const char* an = a.name();
+      if (!name && same_text(an, "name")) name = a.value();
       if (is_namespace_attr(an)) continue;
       const AttrSpec* as = attr_spec(spec, an);
+      if (as) present |= std::uint64_t{1} << (as - spec.attrs.data());
       // Where the attribute is, and the texts of a message: only made when there is something
       // to report.
       auto at = [&] { return doc.locate(doc.attr_offset(node(e), an)); };
-      auto name = [&] { return std::string(an); };
+      auto attr = [&] { return std::string(an); };
       auto value = [&] { return std::string(a.value()); };
       auto ename = [&] { return std::string(e.name()); };
       if (!as) {
         if (spec.any_attributes) continue;
         if (id == El::axis)
           diags.error("xode.unknown-axis-param",
-                      "invalid attribute '" + name() +
+                      "invalid attribute '" + attr() +
                           "' of <axis>: not a joint parameter (LoStop, HiStop, Vel, "
                           "FMax, FudgeFactor, Bounce, CFM, StopERP, StopCFM, SuspensionERP, SuspensionCFM)",
                       at());
         else
           diags.warning("xode.unknown-attribute",
-                        "unknown attribute '" + name() + "' on <" + ename() + "> (kept)", at());
+                        "unknown attribute '" + attr() + "' on <" + ename() + "> (kept)", at());
         continue;
       }
       const char* v = a.value();
@@ -149,18 +160,18 @@ struct Validator {
           if (!d) {
             diags.error(
                 "xode.bad-number",
-                "attribute " + name() + " of <" + ename() + "> must be a number, not '" + value() + "'",
+                "attribute " + attr() + " of <" + ename() + "> must be a number, not '" + value() + "'",
                 at());
           } else if (!std::isfinite(*d)) {
             diags.error("xode.non-finite",
-                        "attribute " + name() + " of <" + ename() + "> is not finite ('" + value() + "')",
+                        "attribute " + attr() + " of <" + ename() + "> is not finite ('" + value() + "')",
                         at());
           } else if (as->range == Range::positive && !(*d > 0)) {
             diags.error(
                 "xode.non-positive",
-                "attribute " + name() + " of <" + ename() + "> must be greater than 0, not " + value(), at());
+                "attribute " + attr() + " of <" + ename() + "> must be greater than 0, not " + value(), at());
           } else if (as->range == Range::non_negative && *d < 0) {
-            diags.error("xode.negative", "attribute " + name() + " of <" + ename() + "> must not be negative",
+            diags.error("xode.negative", "attribute " + attr() + " of <" + ename() + "> must not be negative",
                         at());
           }
           break;
@@ -169,13 +180,13 @@ struct Validator {
           if (!parse_int(trim(v)))
             diags.error(
                 "xode.bad-integer",
-                "attribute " + name() + " of <" + ename() + "> must be an integer, not '" + value() + "'",
+                "attribute " + attr() + " of <" + ename() + "> must be an integer, not '" + value() + "'",
                 at());
           break;
         case AttrType::boolean:
           if (!same_text(v, "true") && !same_text(v, "false"))
             diags.error("xode.bad-boolean",
-                        "attribute " + name() + " of <" + ename() + "> must be 'true' or 'false', not '" +
+                        "attribute " + attr() + " of <" + ename() + "> must be 'true' or 'false', not '" +
                             value() + "'",
                         at());
           break;
@@ -188,8 +199,9 @@ struct Validator {
           break;
       }
     }
-    for (const auto& as : spec.attrs) {
-      if (!as.required || attribute_value(e, as.name)) continue;
+    for (std::size_t i = 0; i < spec.attrs.size(); ++i) {
+      const AttrSpec& as = spec.attrs[i];
+      if (!as.required || (present >> i & 1)) continue;
       if (id == El::xode && as.name == "version") {
         diags.warning("xode.missing-version",
                       "<xode> has no version attribute (XODE requires one, e.g. 1.0r22)",
@@ -272,36 +284,40 @@ struct Validator {
       diags.error("xode.invalid-child",
                   tag(ename) + " is not a valid child of <" + std::string(parent->name) + ">",
                   doc.locate(node(e)));
-    check_attrs(e, id, *spec);
-    if (id != El::xode && id != El::ext)
-      if (const char* n = attribute_value(e, "name")) {
-        auto& use = use_of(n);
-        if (use.count++ == 0)
-          use.first = e;
-        else if (use.count == 2)
-          use.second = e;
-      }
-    if (spec->open_content) return;  // ext: kept verbatim, not validated
-    Counts counts{};
-    const std::size_t first_id = child_ids.size();
-    for (pugi::xml_node c = first_element(e); c; c = next_element(c)) {
-      const El cid = element_id(c.name());
-      child_ids.push_back(cid);
-      ++counts[static_cast<std::size_t>(cid)];
+    const char* n = nullptr;
+    check_attrs(e, id, *spec, n);
+    if (id != El::xode && id != El::ext && n) {
+      auto& use = use_of(n);
+      if (use.count++ == 0)
+        use.first = e;
+      else if (use.count == 2)
+        use.second = e;
     }
-    check_content(node(e), id, counts);
-    // The children XmlNode::children() yields, in order: text that is not only blanks and CDATA
-    // are reported, elements walked (comments, PIs and the doctype are skipped).
-    std::size_t next_id = first_id;
+    if (spec->open_content) return;  // ext: kept verbatim, not validated
+    // The children XmlNode::children() yields, in order, in one pass: elements (walked) and text
+    // that is not only blanks or CDATA (reported); comments, PIs and the doctype are skipped.
+    Counts counts{};
+    const std::size_t first = kids.size();
     for (pugi::xml_node c = e.first_child(); c; c = c.next_sibling()) {
       const auto type = c.type();
-      if (type == pugi::node_element)
-        walk(c, child_ids[next_id++], id, spec);
-      else if (type == pugi::node_cdata || (type == pugi::node_pcdata && !trim(c.value()).empty()))
+      if (type == pugi::node_element) {
+        const El cid = element_id(c.name());
+        kids.push_back({c, cid});
+        ++counts[static_cast<std::size_t>(cid)];
+      } else if (type == pugi::node_cdata || (type == pugi::node_pcdata && !trim(c.value()).empty())) {
+        kids.push_back({c, El::unknown, true});
+      }
+    }
+    check_content(node(e), id, counts);
+    for (std::size_t i = first; i < kids.size(); ++i) {
+      const Kid k = kids[i];  // a copy: walking appends to `kids`
+      if (k.text)
         diags.warning("xode.unexpected-text", "text inside <" + std::string(ename) + "> is ignored",
                       doc.locate(node(e)));
+      else
+        walk(k.node, k.id, id, spec);
     }
-    child_ids.resize(first_id);
+    kids.resize(first);
   }
 };
 
