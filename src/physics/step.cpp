@@ -31,6 +31,9 @@ void World::Impl::prepare_stepping() {
   if (stepping) return;
   stepping = true;
   contacts = dJointGroupCreate(0);
+  threading = dThreadingAllocateSelfThreadedImplementation();
+  for (auto w : worlds)
+    dWorldSetStepThreadingImplementation(w, dThreadingImplementationGetFunctions(threading), threading);
   // The pairs the joints attach (as built: a joint re-attached to the environment has none).
   for (std::size_t i = 0; i < joints.size(); ++i) {
     const auto& j = scene.joints[i];
@@ -38,6 +41,16 @@ void World::Impl::prepare_stepping() {
     if (b1 && b2) linked.emplace_back(std::min(b1, b2), std::max(b1, b2));
   }
   std::sort(linked.begin(), linked.end());
+}
+
+// A step reads the AMotor (its getInfo1) when it links an enabled body: ODE steps every joint of
+// an enabled body's island.
+const detail::EulerAmotor* World::Impl::euler_amotor_odes_step_stops_on() const {
+  for (const auto& e : euler) {
+    const bool stepped = (e.first && dBodyIsEnabled(e.first)) || (e.second && dBodyIsEnabled(e.second));
+    if (stepped && !detail::euler_axes_ok(e)) return &e;
+  }
+  return nullptr;
 }
 
 void World::Impl::near(dGeomID a, dGeomID b) {
@@ -101,6 +114,16 @@ bool World::step(Diagnostics& diags) {
   Impl& im = *impl_;
   if (im.broken) return false;
   if (!im.configured) im.configure(SimOptions{});
+  if (const detail::EulerAmotor* e = im.euler_amotor_odes_step_stops_on()) {
+    im.broken = true;
+    const auto& j = im.scene.joints[e->joint];
+    diags.error(
+        "physics.amotor-euler-axes",
+        "joint '" + std::string(j.name.empty() ? j.path : j.name) +
+            "': ODE cannot derive the axes of this AMotor in Euler mode (axes 0 and 2 unset or parallel; ODE "
+            "would abort in dxNormalize3); the simulation stopped");
+    return false;
+  }
   auto error = detail::guarded([&] {
     im.prepare_stepping();
     im.contacts_step = 0;
@@ -118,6 +141,7 @@ bool World::step(Diagnostics& diags) {
   });
   if (error) {
     im.broken = true;
+    im.stopped_in_step = true;
     diags.error("physics.ode-error", "ODE stopped during a step: " + *error);
     return false;
   }

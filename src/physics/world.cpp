@@ -3,12 +3,22 @@
 #include "genokit/physics/world.hpp"
 
 #include <cmath>
+#include <mutex>
 
 #include "physics/checks.hpp"
 #include "physics/ode_guard.hpp"
 #include "physics/world_impl.hpp"
 
 namespace genokit::physics {
+namespace {
+// Threading implementations ODE stopped inside (never freed; see destroy()).
+void retire_threading(dThreadingImplementationID impl) {
+  static std::mutex lock;
+  static auto* retired = new std::vector<dThreadingImplementationID>;  // reachable until the end
+  std::lock_guard<std::mutex> hold(lock);
+  retired->push_back(impl);
+}
+}  // namespace
 
 bool World::Impl::build(Diagnostics& diags) {
   auto error = detail::guarded([&] {
@@ -30,6 +40,16 @@ void World::Impl::destroy() {
       if (h) detail::guarded([&] { destroy_one(h); });
   };
   if (contacts) detail::guarded([&] { dJointGroupDestroy(contacts); });
+  if (threading) {
+    for (auto w : worlds) dWorldSetStepThreadingImplementation(w, nullptr, nullptr);
+    // After ODE stopped inside a step the implementation still holds the step's jobs, and ODE
+    // asserts when it is freed: it is kept (ODE's step state of that world is not returned).
+    if (stopped_in_step)
+      retire_threading(threading);
+    else
+      dThreadingFreeImplementation(threading);
+    threading = nullptr;
+  }
   each(jointgroups, dJointGroupDestroy);
   each(geoms, dGeomDestroy);
   for (std::size_t i = 0; i < inner.size(); ++i)  // shapes whose GeomTransform was never made
@@ -54,6 +74,7 @@ void World::Impl::recycle() {
   mesh_indices.clear();
   euler.clear();
   broken = false;
+  stopped_in_step = false;
   linked.clear();
   stepping = false;
   contacts_step = contacts_all = contacts_max = 0;

@@ -28,6 +28,10 @@ struct World::Impl {
   // AMotors in Euler mode, which ODE cannot read when their axes are degenerate.
   std::vector<detail::EulerAmotor> euler;
   dJointGroupID contacts = nullptr;  // made by the first step
+  // The worlds' own threading implementation (made by the first step), so that a step ODE
+  // stops on leaves its half-run jobs in no other world's way (step.cpp).
+  dThreadingImplementationID threading = nullptr;
+  bool stopped_in_step = false;
   // ODE stopped on an error: no more steps. The objects are still destroyed.
   bool broken = false;
   // Bodies joined by a joint (sorted pairs), for the near callback: made by the first step.
@@ -66,6 +70,8 @@ struct World::Impl {
   void configure(const SimOptions& opt);
   void prepare_stepping();
   void near(dGeomID a, dGeomID b);
+  // The first Euler AMotor ODE would stop on in the next step, or null.
+  const detail::EulerAmotor* euler_amotor_odes_step_stops_on() const;
 };
 
 // dMatrix3 (3x4 padded) from a row-major 3x3 and back.

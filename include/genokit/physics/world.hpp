@@ -104,13 +104,13 @@ struct Snapshot {
     std::string message;
   };
 
-  // In scene order (the joints up to a failure).
-  std::vector<WorldState> worlds;
+  std::vector<WorldState> worlds;  // each in scene order
   std::vector<SpaceState> spaces;
   std::vector<BodyState> bodies;
   std::vector<GeomState> geoms;
-  std::optional<Failure> failure;
+  // The joints up to a failure.
   std::vector<JointState> joints;
+  std::optional<Failure> failure;
 };
 
 class World {
