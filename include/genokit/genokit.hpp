@@ -13,6 +13,11 @@
 #include "genokit/core/parallel.hpp"
 #include "genokit/core/text.hpp"
 
+#include "genokit/frams/document.hpp"
+#include "genokit/frams/genotype_header.hpp"
+#include "genokit/frams/json.hpp"
+#include "genokit/frams/schema.hpp"
+
 #include "genokit/f0/batch.hpp"
 #include "genokit/f0/docs.hpp"
 #include "genokit/f0/files.hpp"
@@ -29,12 +34,9 @@
 #include "genokit/f1/convert.hpp"
 #include "genokit/f1/files.hpp"
 
-#include "genokit/frams/document.hpp"
-#include "genokit/frams/genotype_header.hpp"
-#include "genokit/frams/json.hpp"
-#include "genokit/frams/schema.hpp"
-
 #include "genokit/genome/genome.hpp"
+#include "genokit/genome/layouts.hpp"
+#include "genokit/genome/notes_export.hpp"
 #include "genokit/genome/ops.hpp"
 #include "genokit/genome/text.hpp"
 
@@ -47,9 +49,9 @@
 #include "genokit/neuro/source.hpp"
 #include "genokit/neuro/trace.hpp"
 
-#include "genokit/physics/world.hpp"
-
 #include "genokit/xode/document.hpp"
 #include "genokit/xode/load.hpp"
 #include "genokit/xode/scene.hpp"
 #include "genokit/xode/schema.hpp"
+
+#include "genokit/physics/world.hpp"
