@@ -17,14 +17,16 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/fast_decimal.hpp"
+#include "f0/build.hpp"
+#include "f1/rounding.hpp"
+#include "frams/sdk_number.hpp"
 #include "gene_props.hpp"
-#include "genokit/core/fast_decimal.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/f0/neuron_classes.hpp"
 #include "genokit/f0/writer.hpp"
 #include "genokit/frams/genotype_header.hpp"
 #include "neuron_params.hpp"
-#include "numbers.hpp"
 
 namespace genokit::f1 {
 namespace {
@@ -33,8 +35,9 @@ using namespace detail;
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kMaxWeight = 999999.0;  // f0 c:w range
 
+// Between the symbols of f1 text (the SDK rejects VT and FF there).
 bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+  return genokit::is_blank(c, Blanks::layout);
 }
 
 // What each byte means outside brackets: 1..30 = modifier kModifiers[code - 1], else one of these.
@@ -67,14 +70,12 @@ bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
 
-[[gnu::always_inline]] inline std::string_view trim_left(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  return s;
+// The pieces of a bracket token are trimmed of C whitespace (the SDK's number and name reading).
+std::string_view trim_left(std::string_view s) {
+  return genokit::trim_left(s, Blanks::space);
 }
-[[gnu::always_inline]] inline std::string_view trim_both(std::string_view s) {
-  s = trim_left(s);
-  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
-  return s;
+std::string_view trim_both(std::string_view s) {
+  return genokit::trim(s, Blanks::space);
 }
 
 // f0::Orient::apply (the same operations in the same order, so the same bits), always inlined.
@@ -102,14 +103,9 @@ std::string quoted(std::string_view s) {
   return out + "'";
 }
 
-bool class_known(std::string_view cls) {
-  const f0::NeuronClass* c = find_class(cls);
-  return c && c->sdk;
-}
-
 f0::NeuronLocation location_of(std::string_view cls) {
-  const f0::NeuronClass* c = find_class(cls);
-  return c && c->sdk ? c->pref_location : f0::NeuronLocation::none;
+  const f0::NeuronClass* c = sdk_class(cls);
+  return c ? c->pref_location : f0::NeuronLocation::none;
 }
 
 // A run of `n` copies of modifier letter kModifiers[I], with the letter's constants built in and
@@ -255,11 +251,11 @@ class Converter {
   void token(std::uint32_t b, std::uint32_t e, std::size_t colon, int bn, int f1num, ParamSet& ps,
              bool& class_set, bool old_style, const GeneProps& g);
   double weight_value(std::string_view v, std::uint32_t pos);
-  void set_param(ParamSet& ps, std::string_view name, double v, std::uint32_t pos);
+  void report_set(const ParamSet& ps, std::string_view name, std::string_view text, const SetOutcome& r,
+                  std::uint32_t pos, bool automatic);
   // `details` is ignored for a bracket neuron (its details are set when the bracket ends).
   int add_neuron(std::string_view details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket = false);
   f0::Neuron& new_neuron(f0::NeuronLocation loc, std::uint32_t pos);
-  void describe(f0::Neuron& nr);
   void add_input(int target, int source, double weight) {
     f0::Input& in = m_.neurons[target].inputs.emplace_back();
     in.source = source, in.weight = weight;
@@ -511,63 +507,81 @@ inline void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneP
 
 double Converter::weight_value(std::string_view v, std::uint32_t pos) {
   double w = 0;
-  // Plain decimals ("1", "-0.5"): the exact fast path sdk_parse_double would take, inline.
+  // Plain decimals ("1", "-0.5"): the exact fast path frams::sdk::parse_double would take, inline.
   // `v` lies in the text, so the scanner may read ahead up to the text's end (8 digits at a time).
   const char* const end = v.data() + v.size();
   const char* const limit = std::max(end, t_.data() + n_);
   if (!v.empty() && scan_plain_decimal(v.data(), end, limit, w) == v.size()) return w;
-  if (!sdk_parse_double(v, w)) {
-    sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(v) + "'");
+  const auto d = frams::sdk::parse_double(v);
+  if (!d) {
+    sdk("[ERROR] ExtValue.parseDouble: " + frams::sdk::could_not_parse(v));
     warn("f1.bad-number", "Cannot read the number " + quoted(v) + "; the SDK uses 0", pos);
     return 0;
   }
-  return w;
+  return *d;
 }
 
-void Converter::set_param(ParamSet& ps, std::string_view name, double v, std::uint32_t pos) {
-  std::string given, adjusted;
-  const SetResult r = detail::set_param(ps, name, v, given, adjusted);
-  if (r == SetResult::clamped_high || r == SetResult::clamped_low) {
-    const char* how = r == SetResult::clamped_high ? "too big" : "too small";
-    sdk("[WARN] Param.set: Setting " + std::string(ps.cls()) + "." + std::string(name) + " = '" + given +
-        "' exceeded allowed range (" + how + "). Adjusted to '" + adjusted + "'.");
-    warn("f1.parameter-clamped",
-         "Neuron parameter " + std::string(ps.cls()) + "." + std::string(name) + " = " + given +
-             " is out of range (" + how + "); the SDK uses " + adjusted,
-         pos);
-  } else if (r == SetResult::unknown_class) {
-    lint("f1.ignored-parameter",
-         "Parameter '" + std::string(name) + "' is ignored: neuron class " + quoted(ps.cls()) +
-             " is not in the SDK library",
-         pos);
-  } else if (r == SetResult::unknown_param) {
-    lint("f1.ignored-parameter",
-         "Neuron class " + std::string(ps.cls()) + " has no parameter " + quoted(name) +
-             "; the SDK ignores it",
+// The messages of a parameter set (SDK log lines and genokit's warnings).
+void Converter::report_set(const ParamSet& ps, std::string_view name, std::string_view text,
+                           const SetOutcome& r, std::uint32_t pos, bool automatic) {
+  if (r.int_overflow.overflow != frams::sdk::IntValue::Overflow::none) {
+    sdk("[ERROR] ExtValue.getInt: " + frams::sdk::overflow_message(r.int_overflow));
+    warn("f1.bad-number",
+         "The value " + quoted(text) + " of parameter '" + std::string(name) +
+             "' does not fit 32 bits; the SDK uses " + std::to_string(r.int_overflow.value),
          pos);
   }
-}
-
-// The class, parameters and known flag of a neuron, from its details as the SDK's f0 re-parse
-// reads them: the class is the text before the first ':' ("N" when empty).
-void Converter::describe(f0::Neuron& nr) {
-  const std::string_view d = nr.details;
-  const std::size_t colon = d.find(':');
-  std::string_view cls = colon == std::string_view::npos ? d : d.substr(0, colon);
-  if (colon != std::string_view::npos) nr.params.assign(d.substr(colon + 1));
-  if (cls.empty()) cls = "N";
-  nr.class_name.assign(cls);
-  const f0::NeuronClass* c = find_class(cls);
-  nr.known_class = c && c->sdk;
-  if (colon != std::string_view::npos && nr.params.empty()) nr.details.pop_back();
+  switch (r.result) {
+    case SetResult::ok:
+      break;
+    case SetResult::clamped_high:
+    case SetResult::clamped_low: {
+      const bool big = r.result == SetResult::clamped_high;
+      sdk("[WARN] Param.set: " + frams::sdk::clamp_message(r.table, name, r.given, big, r.adjusted));
+      warn("f1.parameter-clamped",
+           "Neuron parameter " + std::string(r.table) + "." + std::string(name) + " = " + r.given +
+               " is out of range (" + (big ? "too big" : "too small") + "); the SDK uses " + r.adjusted,
+           pos);
+      break;
+    }
+    case SetResult::parse_failed:
+      sdk(std::string("[ERROR] ") + (r.type == 'd' ? "ExtValue.parseInt: " : "ExtValue.parseDouble: ") +
+          frams::sdk::could_not_parse(text));
+      warn("f1.bad-number",
+           "Cannot read the number " + quoted(text) + "; the SDK sets parameter '" + std::string(name) +
+               "' to its default",
+           pos);
+      break;
+    case SetResult::unknown_class:
+      if (!automatic)
+        lint("f1.ignored-parameter",
+             "Parameter '" + std::string(name) + "' is ignored: neuron class " + quoted(ps.cls()) +
+                 " is not in the SDK library",
+             pos);
+      break;
+    case SetResult::unknown_param:
+      if (automatic) break;
+      if (r.table != ps.cls())
+        lint("f1.ignored-parameter",
+             "Parameter '" + std::string(name) +
+                 "' is ignored: the parameters of this neuron were started for class " +
+                 std::string(r.table) + " before the class token, and that class has no such parameter",
+             pos);
+      else
+        lint("f1.ignored-parameter",
+             "Neuron class " + std::string(ps.cls()) + " has no parameter " + quoted(name) +
+                 "; the SDK ignores it",
+             pos);
+      break;
+  }
 }
 
 int Converter::add_neuron(std::string_view details, f0::NeuronLocation loc, std::uint32_t pos, bool bracket) {
   f0::Neuron& nr = new_neuron(loc, pos);
   if (!bracket) {
     nr.details.assign(details);
-    describe(nr);
-  }  // a bracket neuron is described when its bracket ends
+    f0::set_neuron_class(nr);  // the class, parameters and known flag, as the SDK's f0 re-parse reads them
+  }                            // a bracket neuron is described when its bracket ends
   return static_cast<int>(m_.neurons.size() - 1);
 }
 
@@ -613,10 +627,10 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
       lint("f1.unknown-neuron-class", "Neuron class " + quoted(name) + " is not in the SDK r909 library", b);
     const double power = last_power_;
     if (is_char(ps.cls(), '|')) {
-      set_param(ps, "p", power, b);
-      set_param(ps, "r", g.bend_range, b);
+      report_set(ps, "p", {}, ps.set("p", power), b, true);
+      report_set(ps, "r", {}, ps.set("r", g.bend_range), b, true);
     } else if (is_char(ps.cls(), '@')) {
-      set_param(ps, "p", power, b);
+      report_set(ps, "p", {}, ps.set("p", power), b, true);
     }
     return;
   }
@@ -633,19 +647,27 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
   if (is_digit(c0) || c0 == '-') {  // relative connection
     const std::string_view nm = trim_both(name);
     std::int64_t off = 0;
-    if (!(!nm.empty() && scan_plain_int(nm.data(), nm.data() + nm.size(), off) == nm.size()) &&
-        !sdk_parse_int(nm, off)) {
-      sdk("[ERROR] ExtValue.parseInt: Could not parse '" + std::string(nm) + "'");
-      warn("f1.bad-number",
-           "Cannot read the neuron offset " + quoted(nm) + "; the SDK uses 0 (a self-connection)", nb);
-      off = 0;
+    if (nm.empty() || scan_plain_int(nm.data(), nm.data() + nm.size(), off) != nm.size() ||
+        off != std::int32_t(off)) {
+      const auto v = frams::sdk::parse_int(nm);  // non-strict: 1.5 is 1
+      off = v ? v->value : 0;
+      if (!v) {
+        sdk("[ERROR] ExtValue.parseInt: " + frams::sdk::could_not_parse(nm));
+        warn("f1.bad-number",
+             "Cannot read the neuron offset " + quoted(nm) + "; the SDK uses 0 (a self-connection)", nb);
+      } else if (v->overflow != frams::sdk::IntValue::Overflow::none) {
+        sdk("[ERROR] ExtValue.getInt: " + frams::sdk::overflow_message(*v));
+        warn("f1.bad-number",
+             "The neuron offset " + quoted(nm) + " does not fit 32 bits; the SDK uses " + std::to_string(off),
+             nb);
+      }
     }
     const double w = weight_value(trim_both(value), b + static_cast<std::uint32_t>(colon) + 1);
     rel_.push_back({bn, f1num, off, w, nb, e});
   } else if (is_upper(c0) || c0 == '*' || c0 == '|' || c0 == '@') {  // receptor
     const double w = weight_value(trim_both(value), b + static_cast<std::uint32_t>(colon) + 1);
-    const f0::NeuronClass* rc = find_class(name);
-    const bool known = rc && rc->sdk;
+    const f0::NeuronClass* rc = sdk_class(name);
+    const bool known = rc != nullptr;
     if (trim_both(name).size() != name.size())
       lint("f1.receptor-name-blank",
            "Receptor class " + quoted(name) + " ends with a blank, so the SDK creates an unknown class", nb);
@@ -665,11 +687,10 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
     sc_.receptors.push_back({rn, w});  // bn's inputs, added when its bracket ends
     map(nb, e, ElementKind::neuron, rn);
   } else if (c0 == '>' && name.size() >= 2) {  // output
-    const std::string_view v = trim_both(value);
-    const double w = weight_value(v, b + static_cast<std::uint32_t>(colon) + 1);
-    // SDK quirk (notes §7.4): the class name is as long as the weight text.
+    const double w = weight_value(trim_both(value), b + static_cast<std::uint32_t>(colon) + 1);
+    // SDK quirk (notes §7.4): the class name is as long as the weight text (blanks included).
     const std::uint32_t from = nb + 1;
-    const std::uint32_t len = std::min<std::uint32_t>(static_cast<std::uint32_t>(v.size()), n_ - from);
+    const std::uint32_t len = std::min<std::uint32_t>(static_cast<std::uint32_t>(value.size()), n_ - from);
     const std::string_view qname = t_.substr(from, len);
     const std::string_view real = name.substr(1);
     if (qname != real)
@@ -688,29 +709,20 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
     map(nb, e, ElementKind::neuron, on);
   } else if (c0 == '!' || c0 == '=' || c0 == '/') {
     const std::string_view v = trim_both(value);
-    double d = 0;
-    if (!sdk_parse_double(v, d)) {
-      sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(v) + "'");
+    const auto d = frams::sdk::parse_double(v);
+    if (!d) {
+      sdk("[ERROR] ExtValue.parseDouble: " + frams::sdk::could_not_parse(v));
       warn("f1.bad-number", "Cannot read the number " + quoted(v) + "; the SDK sets the parameter to 0", nb);
-      d = 0;
     }
-    set_param(ps, c0 == '!' ? "fo" : c0 == '=' ? "in" : "si", d, nb);
+    const std::string_view pname = c0 == '!' ? "fo" : c0 == '=' ? "in" : "si";
+    report_set(ps, pname, v, ps.set(pname, d ? *d : 0.0), nb, false);
   } else if (is_lower(c0)) {
     if (trim_both(name).size() != name.size()) {
       lint("f1.ignored-parameter",
            "Parameter name " + quoted(name) + " ends with a blank; the SDK ignores it", nb);
       return;
     }
-    double d = 0;
-    if (!sdk_parse_double(value, d)) {
-      sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(value) + "'");
-      warn("f1.bad-number",
-           "Cannot read the number " + quoted(value) + "; the SDK leaves parameter '" + std::string(name) +
-               "' unchanged",
-           nb);
-      return;
-    }
-    set_param(ps, name, d, nb);
+    report_set(ps, name, value, ps.set_text(name, value), nb, false);  // (Param::set on the text)
   } else {
     lint("f1.ignored-token",
          "Token " + quoted(trim_both(tok)) + " is ignored: it matches no neuron token kind", nb);
@@ -759,7 +771,7 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
     nr.details.assign(buf, len);
     nr.params.assign(buf + 2, len - 2);
     nr.class_name.assign(buf, 1);
-    static const bool muscles_known = class_known("|") && class_known("@");
+    static const bool muscles_known = sdk_class("|") && sdk_class("@");
     nr.known_class = muscles_known;
     const int mn = static_cast<int>(m_.neurons.size() - 1);
     add_input(mn, bn, 1.0);
@@ -986,7 +998,9 @@ void Converter::finish() {
   // Relative connections, resolved after the whole text (forward references work).
   const int nb = static_cast<int>(bracket_.size());
   for (const RelConn& r : rel_) {
-    const std::int64_t src = r.own + r.offset;
+    // (the SDK's int arithmetic: an offset near the 32-bit limits wraps)
+    const std::int64_t src =
+        static_cast<std::int32_t>(static_cast<std::uint32_t>(r.own) + static_cast<std::uint32_t>(r.offset));
     if (src < 0 || src >= nb) {
       sdk("[WARN] GenoConvF1.addInput: illegal neuron connection " + std::to_string(r.own) + " <- " +
           std::to_string(src) + " (ignored)");
@@ -1054,7 +1068,7 @@ bool Converter::finish_odd_weights() {
       ++line;
       double& w = ins[i].weight;
       if (!std::isfinite(w)) {
-        const std::string text = sdk_number(w);
+        const std::string text = frams::sdk::format_double(w);
         sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + text + "'");
         sdk("[ERROR] Model.build: Invalid 'c:', line #" + std::to_string(line));
         error("f1.non-finite-weight",
@@ -1069,11 +1083,12 @@ bool Converter::finish_odd_weights() {
       }
       if (w > kMaxWeight || w < -kMaxWeight) {
         const double to = w > 0 ? kMaxWeight : -kMaxWeight;
-        sdk("[WARN] Param.set: Setting c.w = '" + sdk_number(w) + "' exceeded allowed range (" +
-            (w > 0 ? "too big" : "too small") + "). Adjusted to '" + sdk_number(to) + "'.");
+        sdk("[WARN] Param.set: Setting c.w = '" + frams::sdk::format_double(w) +
+            "' exceeded allowed range (" + (w > 0 ? "too big" : "too small") + "). Adjusted to '" +
+            frams::sdk::format_double(to) + "'.");
         warn("f1.weight-clamped",
-             "Connection weight " + sdk_number(w) + " is beyond +-999999; the SDK clamps it to " +
-                 sdk_number(to),
+             "Connection weight " + frams::sdk::format_double(w) +
+                 " is beyond +-999999; the SDK clamps it to " + frams::sdk::format_double(to),
              m_.neurons[ti].src.offset >= 0 ? static_cast<std::size_t>(m_.neurons[ti].src.offset) : 0);
         w = to;
         warn_lines.push_back(line);

@@ -3,22 +3,21 @@
 #include <string>
 
 #include "genokit/core/numbers.hpp"
+#include "genokit/core/text.hpp"
 #include "genokit/frams/schema.hpp"
 
 namespace genokit::frams {
 namespace {
 
+// Blanks between the parts of a type string: space and tab; at its end any C whitespace.
 bool is_blank(char c) {
-  return c == ' ' || c == '\t';
+  return genokit::is_blank(c, Blanks::space_tab);
 }
-
 std::string_view ltrim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  return s;
+  return trim_left(s, Blanks::space_tab);
 }
 std::string_view rtrim(std::string_view s) {
-  while (!s.empty() && (is_blank(s.back()) || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
-  return s;
+  return trim_right(s, Blanks::space);
 }
 
 bool valid_class_name(std::string_view s) {

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "genokit/core/fast_decimal.hpp"
+#include "core/fast_decimal.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/xode/document.hpp"

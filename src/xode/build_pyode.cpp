@@ -19,7 +19,7 @@
 #include <pugixml.hpp>
 #include <string>
 
-#include "genokit/core/fast_decimal.hpp"
+#include "core/fast_decimal.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/xode/scene.hpp"
