@@ -39,8 +39,8 @@ inline bool char_is(char c, std::uint8_t cls) {
 }  // namespace
 
 void Parser::reserve(std::size_t pos) {
-  // Line starts are "\nX:"; memchr finds the line ends. Indented element lines are not counted:
-  // their vectors just grow.
+  // Line starts are "\nX:". The newlines are found 8 bytes at a time with a plain word test (one
+  // path on every machine); indented element lines are not counted: their vectors just grow.
   std::size_t counts[4] = {0, 0, 0, 0};
   auto count = [&](char c) {
     switch (c) {
@@ -64,10 +64,19 @@ void Parser::reserve(std::size_t pos) {
   const char* t = text_.data();
   while (pos < n && is_blank(t[pos], Blanks::line_start)) ++pos;
   if (pos + 1 < n && t[pos + 1] == ':') count(t[pos]);  // the first line has no '\n' before it
-  for (const char* p = t + pos; (p = static_cast<const char*>(std::memchr(p, '\n', t + n - p)));) {
-    ++p;
-    if (t + n - p > 1 && p[1] == ':') count(*p);
+  std::size_t i = pos;
+  for (; i + 10 <= n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, t + i, 8);
+    const std::uint64_t x = w ^ 0x0A0A0A0A0A0A0A0AULL;  // '\n' bytes -> 0
+    // Marks every zero byte (and at worst a byte right after one: each mark is checked below).
+    for (std::uint64_t m = (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL; m; m &= m - 1) {
+      const std::size_t k = i + static_cast<std::size_t>(__builtin_ctzll(m) >> 3);
+      if (t[k] == '\n' && t[k + 2] == ':') count(t[k + 1]);
+    }
   }
+  for (; i + 2 < n; ++i)
+    if (t[i] == '\n' && t[i + 2] == ':') count(t[i + 1]);
   main_.parts.reserve(counts[0]);
   main_.joints.reserve(counts[1]);
   main_.neurons.reserve(counts[2]);
@@ -161,8 +170,7 @@ void Parser::reserve(std::size_t pos) {
   return false;
 }
 
-[[gnu::always_inline]] inline std::size_t Parser::read_fields(const TableData& td, std::size_t pos,
-                                                              void* base) {
+inline std::size_t Parser::read_fields(const TableData& td, std::size_t pos, void* base) {
   given_ = 0;
   int idx = 0;  // next positional slot
   if (pos < fast_end_ && fast_fields(td, pos, idx, base)) return pos;

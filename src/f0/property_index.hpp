@@ -45,7 +45,18 @@ struct TableData {
   std::vector<Override> overrides;
 
   // find_prop() through the first-byte index; -1 when unknown.
-  int lookup(std::string_view name) const;
+  int lookup(std::string_view name) const {
+    if (name.empty()) return -1;
+    // Names are a few bytes and their first byte already matches: an inline loop, not memcmp.
+    for (int k = head[static_cast<unsigned char>(name[0])]; k >= 0; k = next[k]) {
+      const std::string_view id = table->props[static_cast<std::size_t>(k)].id;
+      if (id.size() != name.size()) continue;
+      std::size_t i = 1;
+      while (i < id.size() && id[i] == name[i]) ++i;
+      if (i == id.size()) return k;
+    }
+    return -1;
+  }
   frams::sdk::LineTable line() const { return {table->props, positional}; }
   const PropDef& prop(int k) const { return table->props[static_cast<std::size_t>(k)]; }
 };
