@@ -95,11 +95,11 @@ void Parser::reserve(std::size_t pos) {
   const char* const limit = s + text_.size();
   const char* p = s + pos;
   const char* field;
-  auto skip_blanks = [&] {
+  auto over_blanks = [&] {
     while (char_is(*p, kBlank)) ++p;
   };
   while (true) {
-    skip_blanks();
+    over_blanks();
     field = p;
     if (*p == '\n') {
       pos = static_cast<std::size_t>(p - s);
@@ -121,23 +121,23 @@ void Parser::reserve(std::size_t pos) {
     }
     const FastProp& fp = td.props[k];
     if (fp.type == 'f') {
-      skip_blanks();  // (a number reader skips them)
+      over_blanks();  // (a number reader skips them)
       const char* const v = p;
       double x;
       const std::size_t used = scan_plain_decimal_terminated(p, limit, x);
       if (used == 0) break;
       p += used;
-      skip_blanks();
+      over_blanks();
       if (*p != ',' && *p != '\n') break;
       store_real(td, k, x, static_cast<std::size_t>(v - s), base);
     } else if (fp.type == 'd') {
-      skip_blanks();
+      over_blanks();
       const char* const v = p;
       std::int64_t x;
       const std::size_t used = scan_plain_int_terminated(p, x);
       if (used == 0 || x < INT_MIN || x > INT_MAX) break;  // (beyond 32 bits: the SDK fails)
       p += used;
-      skip_blanks();
+      over_blanks();
       if (*p != ',' && *p != '\n') break;
       store_int(td, k, x, static_cast<std::size_t>(v - s), base);
     } else if (fp.type == 's') {
@@ -147,7 +147,7 @@ void Parser::reserve(std::size_t pos) {
         while (*p != '"' && *p != '\\' && *p != '\n') ++p;
         if (*p != '"') break;  // escapes or no closing quote
         e = p++;
-        skip_blanks();
+        over_blanks();
         if (*p != ',' && *p != '\n') break;
       } else {
         if (char_is(*p, kBlank)) break;  // a leading blank is kept: the general path

@@ -69,11 +69,8 @@ class Parser {
   // line or its references fail).
   void element(char cls, const TableData& td, std::size_t line_off, std::size_t fields_off, std::size_t& eol);
   SourcePos src_pos(std::size_t off) const {
-    SourcePos src;
-    src.line = line_no_;
-    src.column = static_cast<std::uint32_t>(off - line_start_ + 1);
-    src.offset = static_cast<std::int64_t>(off);
-    return src;
+    const Location l = loc(off);
+    return {l.line, l.column, l.offset, 0};
   }
   [[gnu::noinline, gnu::cold]] void ref_error(const char* what, std::int64_t k, std::size_t off);
   // Counts the element lines so the model's vectors are allocated once.
