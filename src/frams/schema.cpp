@@ -128,13 +128,8 @@ std::string format_value(const Value& v) {
       return std::to_string(v.i);
     case Value::Kind::string:
       return v.s;
-    case Value::Kind::floating: {
-      if (std::isinf(v.d)) return v.d > 0 ? "Inf.0" : "-Inf.0";
-      if (std::isnan(v.d)) return "NaN";
-      std::string s = format_double(v.d);
-      if (s.find_first_of(".eE") == std::string::npos) s += ".0";
-      return s;
-    }
+    case Value::Kind::floating:
+      return sdk::format_double(v.d);
   }
   return {};
 }

@@ -117,6 +117,27 @@ TEST(FramsConvert, SdkNonStrictIntegers) {
   EXPECT_NE(d.items()[0].message.find("'Two' is a label, write its number 2"), std::string::npos);
 }
 
+// Object fields use the SDK's non-strict rules (frams::sdk): an empty number is an error (SDK:
+// "Could not parse ''"), and a number beyond 32 bits is clamped by getInt with an error.
+TEST(FramsConvert, SdkEmptyAndOverflowingIntegers) {
+  Diagnostics d;
+  const Property i = prop("num", "d");
+  EXPECT_EQ(convert_value("", i, "org", d, {}).i, 0);
+  ASSERT_EQ(d.items().size(), 1u);
+  EXPECT_EQ(d.items()[0].code, "frams.bad-number");
+  EXPECT_EQ(d.items()[0].message.substr(0, 18), "Could not parse ''");
+  d.clear();
+  EXPECT_EQ(convert_value("3e9", i, "org", d, {}).i, 2147483647);
+  ASSERT_EQ(d.items().size(), 1u);
+  EXPECT_EQ(d.items()[0].code, "frams.integer-overflow");
+  EXPECT_EQ(d.items()[0].message,
+            "Overflow when converting floating point value to integer; using maximal allowed integer "
+            "'2147483647' instead of '3000000000.0' (org.num)");
+  d.clear();
+  EXPECT_EQ(convert_value("", prop("e", "f 0 1 0.5"), "org", d, {}).d, 0.5);
+  EXPECT_EQ(d.items().size(), 1u);
+}
+
 TEST(FramsConvert, StringsAndDoubles) {
   Diagnostics d;
   Property name = prop("name", "s 0 40");

@@ -130,7 +130,8 @@ Value convert_value(std::string_view text, const PropDef& p, std::string_view cl
                     const Location& where);
 // The default value of `p` (from its type string).
 Value default_value(const PropDef& p);
-// Text of a value the way the SDK writes it in files ("1", "-100.0", "0.25", strings as is).
+// Text of a value the way the SDK writes it in files ("1", "-100.0", "0.25", "2000000.0", "Inf.0",
+// NaN as "NaN8000000000000.0", strings as is).
 std::string format_value(const Value& v);
 
 // Typed getters: the last field `key` of `obj` converted with the property definition `key` of
