@@ -48,81 +48,100 @@ std::string walk(std::string_view line) {
   return h.out;
 }
 
+// Each row: a line and what the walk does with it.
+void check(std::initializer_list<std::pair<const char*, const char*>> rows) {
+  for (const auto& [line, events] : rows) EXPECT_EQ(walk(line), events) << line;
+}
+
 TEST(SingleLine, UnnamedValuesFollowTheTable) {
-  EXPECT_EQ(walk("1,2,3"), "x=1@0 y=2@2 z=3@4");
-  EXPECT_EQ(walk("1\t,\t2"), "x=1@0 y=2@4");
-  EXPECT_EQ(walk("1,2,3,0,1"), "x=1@0 y=2@2 z=3@4 missing:sh@6 sh=0@6 missing:s@8 s=1@8");
-  EXPECT_EQ(walk("y=2,3"), "y=2@2 z=3@4");
-  EXPECT_EQ(walk("sh=1,2"), "sh=1@3 missing:s@5 s=2@5");
-  EXPECT_EQ(walk("i=a,b,c"), "i=a@2 missing:Vstyle@4 Vstyle=b@4 last@6");
-  EXPECT_EQ(walk("hx=1,2"), "hx=1@3 last@5");  // a by-name property ends the sequence
+  check({
+      {"1,2,3", "x=1@0 y=2@2 z=3@4"},
+      {"1\t,\t2", "x=1@0 y=2@4"},
+      {"1,2,3,0,1", "x=1@0 y=2@2 z=3@4 missing:sh@6 sh=0@6 missing:s@8 s=1@8"},
+      {"y=2,3", "y=2@2 z=3@4"},
+      {"sh=1,2", "sh=1@3 missing:s@5 s=2@5"},
+      {"i=a,b,c", "i=a@2 missing:Vstyle@4 Vstyle=b@4 last@6"},
+      {"hx=1,2", "hx=1@3 last@5"},  // a by-name property ends the sequence
+  });
 }
 
 TEST(SingleLine, EmptyFieldsSkipASlot) {
-  EXPECT_EQ(walk(",,1"), "z=1@2");
-  EXPECT_EQ(walk(" , ,1"), "z=1@4");
-  EXPECT_EQ(walk("1,,"), "x=1@0");
-  EXPECT_EQ(walk(",,,s=1"), "s=1@5");
+  check({
+      {",,1", "z=1@2"},
+      {" , ,1", "z=1@4"},
+      {"1,,", "x=1@0"},
+      {",,,s=1", "s=1@5"},
+  });
 }
 
 TEST(SingleLine, NamesAreNotTrimmedAtTheirEnd) {
-  EXPECT_EQ(walk(" x=1"), "x=1@3");
-  EXPECT_EQ(walk("x =1"), "unknown:x @0");
-  EXPECT_EQ(walk("x= 1"), "x= 1@3");  // the value keeps its blank (a number reader skips it)
-  EXPECT_EQ(walk("i= ab "), "i= ab@3");
+  check({
+      {" x=1", "x=1@3"},
+      {"x =1", "unknown:x @0"},
+      {"x= 1", "x= 1@3"},  // the value keeps its blank (a number reader skips it)
+      {"i= ab ", "i= ab@3"},
+  });
 }
 
 // `=5` has no name: an unnamed value ("j:10, =11, stif=0.908" is j:10,11,stif=0.908).
 TEST(SingleLine, EmptyNameIsAnUnnamedValue) {
-  EXPECT_EQ(walk("=5"), "x=5@1");
-  EXPECT_EQ(walk("=5,6"), "x=5@1 y=6@3");
-  EXPECT_EQ(walk("x=1,=5"), "x=1@2 y=5@5");
-  EXPECT_EQ(walk("=,5"), "y=5@2");
-  EXPECT_EQ(walk("= ,5"), "z=5@3");  // the SDK steps over the '=' and then over the blank as fields
-  EXPECT_EQ(walk("sh=1,=2"), "sh=1@3 missing:s@6 s=2@6");
+  check({
+      {"=5", "x=5@1"},
+      {"=5,6", "x=5@1 y=6@3"},
+      {"x=1,=5", "x=1@2 y=5@5"},
+      {"=,5", "y=5@2"},
+      {"= ,5", "z=5@3"},  // the SDK steps over the '=' and then over the blank as fields
+      {"sh=1,=2", "sh=1@3 missing:s@6 s=2@6"},
+  });
 }
 
 // After an unknown name the SDK's index is -1: unnamed values are dropped (its warning there reads
 // outside its table) until an empty field brings the index back to 0.
 TEST(SingleLine, UnknownNames) {
-  EXPECT_EQ(walk("foo=1,5"), "unknown:foo@0 after-unknown:5@6");
-  EXPECT_EQ(walk("foo=1,,5"), "unknown:foo@0 x=5@7");
-  EXPECT_EQ(walk("foo=1,,,5"), "unknown:foo@0 y=5@8");
-  EXPECT_EQ(walk("x=1,foo=2,3"), "x=1@2 unknown:foo@4 after-unknown:3@10");
-  EXPECT_EQ(walk("foo=1,y=2,3"), "unknown:foo@0 y=2@8 z=3@10");
+  check({
+      {"foo=1,5", "unknown:foo@0 after-unknown:5@6"},
+      {"foo=1,,5", "unknown:foo@0 x=5@7"},
+      {"foo=1,,,5", "unknown:foo@0 y=5@8"},
+      {"x=1,foo=2,3", "x=1@2 unknown:foo@4 after-unknown:3@10"},
+      {"foo=1,y=2,3", "unknown:foo@0 y=2@8 z=3@10"},
+  });
 }
 
 // A '"' makes the text between it and the closing quote the value (C escapes, commas inside),
 // whatever stands before it; '=' counts only before the quote.
 TEST(SingleLine, Quotes) {
-  EXPECT_EQ(walk("1,2,3\"4"), "x=1@0 y=2@2 z=4@4");  // "c:3, 15, 3\"3867": w = 3867
-  EXPECT_EQ(walk("1,2,3\"4\""), "x=1@0 y=2@2 z=4@4");
-  EXPECT_EQ(walk("1,2,3\"4,5\""), "x=1@0 y=2@2 z=4,5@4");
-  EXPECT_EQ(walk("i=a\"b\"c"), "i=b@2");
-  EXPECT_EQ(walk("i=\"a,b\"x,5"), "i=a,b@2 missing:Vstyle@9 Vstyle=5@9");
-  EXPECT_EQ(walk("i=a\"b,c\"d,5"), "i=b,c@2 missing:Vstyle@10 Vstyle=5@10");
-  EXPECT_EQ(walk("i=\"a\"b,5"), "i=a@2 missing:Vstyle@7 Vstyle=5@7");
-  EXPECT_EQ(walk("i=\" ab \""), "i= ab @2");
-  EXPECT_EQ(walk("i=\"abc"), "i=abc@2");
-  EXPECT_EQ(walk("x\"=1"), "x==1@0");
-  EXPECT_EQ(walk("\"x\"=1"), "x=x@0");
-  EXPECT_EQ(walk("x=1,\"y=2\""), "x=1@2 y=y=2@4");
-  EXPECT_EQ(walk("i=ab\\,5"), "i=ab\\@2 missing:Vstyle@6 Vstyle=5@6");  // no quote: no escapes
+  check({
+      {"1,2,3\"4", "x=1@0 y=2@2 z=4@4"},  // "c:3, 15, 3\"3867": w = 3867
+      {"1,2,3\"4\"", "x=1@0 y=2@2 z=4@4"},
+      {"1,2,3\"4,5\"", "x=1@0 y=2@2 z=4,5@4"},
+      {"i=a\"b\"c", "i=b@2"},
+      {"i=\"a,b\"x,5", "i=a,b@2 missing:Vstyle@9 Vstyle=5@9"},
+      {"i=a\"b,c\"d,5", "i=b,c@2 missing:Vstyle@10 Vstyle=5@10"},
+      {"i=\"a\"b,5", "i=a@2 missing:Vstyle@7 Vstyle=5@7"},
+      {"i=\" ab \"", "i= ab @2"},
+      {"i=\"abc", "i=abc@2"},
+      {"x\"=1", "x==1@0"},
+      {"\"x\"=1", "x=x@0"},
+      {"x=1,\"y=2\"", "x=1@2 y=y=2@4"},
+      {"i=ab\\,5", "i=ab\\@2 missing:Vstyle@6 Vstyle=5@6"},  // no quote: no escapes
+  });
 }
 
 TEST(SingleLine, Unquote) {
-  std::string out;
-  auto u = [&](std::string_view s) {
-    unquote(s, out);
-    return out;
+  const std::pair<const char*, const char*> rows[] = {
+      {"a\\nb\\rc\\td", "a\nb\rc\td"},
+      {"a\\\"b", "a\"b"},
+      {"a\\\\b", "a\\b"},
+      {"a\\qb", "aqb"},  // any other escaped character stands for itself
+      {"a\\x41b", "ax41b"},
+      {"a\\0b", "a0b"},
+      {"ab\\", "ab"},  // a last lone backslash is dropped
   };
-  EXPECT_EQ(u("a\\nb\\rc\\td"), "a\nb\rc\td");
-  EXPECT_EQ(u("a\\\"b"), "a\"b");
-  EXPECT_EQ(u("a\\\\b"), "a\\b");
-  EXPECT_EQ(u("a\\qb"), "aqb");
-  EXPECT_EQ(u("a\\x41b"), "ax41b");
-  EXPECT_EQ(u("a\\0b"), "a0b");
-  EXPECT_EQ(u("ab\\"), "ab");  // a last lone backslash is dropped
+  std::string out;
+  for (const auto& [quoted, text] : rows) {
+    unquote(quoted, out);
+    EXPECT_EQ(out, text) << quoted;
+  }
   EXPECT_EQ(closing_quote("\"a\\\"b\",", 1), 5u);
   EXPECT_EQ(closing_quote("\"ab\\", 1), 4u);
 }

@@ -14,18 +14,18 @@ namespace genokit::frams {
 
 // ParamInterface flag bits (SDK param.h).
 enum PropFlag : std::uint32_t {
-  kFlagReadonly = 1,
-  kFlagDontSave = 2,
-  kFlagUserReadonly = 16,
-  kFlagUserHidden = 32,
-  kFlagNoStatic = 256,
-  kFlagConst = 512,
-  kFlagCanOmitName = 1024,  // an unnamed value may fill this slot without a warning
-  kFlagDontLoad = 2048,
-  kFlagNoIsolation = 4096,
-  kFlagDeprecated = 8192,
-  kFlagLineComment = 16384,
-  kFlagObjectSet = 32768,
+  kFlagReadonly = 1,         // never set from text
+  kFlagDontSave = 2,         // never written
+  kFlagUserReadonly = 16,    // read-only in user interfaces
+  kFlagUserHidden = 32,      // hidden in user interfaces
+  kFlagNoStatic = 256,       // not in static (class-level) listings
+  kFlagConst = 512,          // constant
+  kFlagCanOmitName = 1024,   // an unnamed value may fill this slot without a warning
+  kFlagDontLoad = 2048,      // never read from files
+  kFlagNoIsolation = 4096,   // (script isolation)
+  kFlagDeprecated = 8192,    // kept for old files
+  kFlagLineComment = 16384,  // written as a line comment
+  kFlagObjectSet = 32768,    // an object set
 };
 
 struct Property {
