@@ -4,7 +4,6 @@
 #include "genokit/f0/parser.hpp"
 
 #include <array>
-#include <climits>
 #include <cstring>
 #include <string>
 
@@ -39,8 +38,8 @@ inline bool char_is(char c, std::uint8_t cls) {
 }  // namespace
 
 void Parser::reserve(std::size_t pos) {
-  // Line starts are "\nX:". The newlines are found 8 bytes at a time with a plain word test (one
-  // path on every machine); indented element lines are not counted: their vectors just grow.
+  // Line starts are "\nX:", the newlines found by memchr (one path on every machine). Indented
+  // element lines are not counted: their vectors just grow.
   std::size_t counts[4] = {0, 0, 0, 0};
   auto count = [&](char c) {
     switch (c) {
@@ -64,19 +63,10 @@ void Parser::reserve(std::size_t pos) {
   const char* t = text_.data();
   while (pos < n && is_blank(t[pos], Blanks::line_start)) ++pos;
   if (pos + 1 < n && t[pos + 1] == ':') count(t[pos]);  // the first line has no '\n' before it
-  std::size_t i = pos;
-  for (; i + 10 <= n; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, t + i, 8);
-    const std::uint64_t x = w ^ 0x0A0A0A0A0A0A0A0AULL;  // '\n' bytes -> 0
-    // Marks every zero byte (and at worst a byte right after one: each mark is checked below).
-    for (std::uint64_t m = (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL; m; m &= m - 1) {
-      const std::size_t k = i + static_cast<std::size_t>(__builtin_ctzll(m) >> 3);
-      if (t[k] == '\n' && t[k + 2] == ':') count(t[k + 1]);
-    }
+  for (const char* p = t + pos; (p = static_cast<const char*>(std::memchr(p, '\n', t + n - p)));) {
+    ++p;
+    if (t + n - p > 1 && p[1] == ':') count(*p);
   }
-  for (; i + 2 < n; ++i)
-    if (t[i] == '\n' && t[i + 2] == ':') count(t[i + 1]);
   main_.parts.reserve(counts[0]);
   main_.joints.reserve(counts[1]);
   main_.neurons.reserve(counts[2]);
@@ -114,6 +104,7 @@ void Parser::reserve(std::size_t pos) {
       k = td.lookup(std::string_view(nb, static_cast<std::size_t>(p - nb)));
       if (k < 0) break;
       ++p;
+      if (td.props[k].type != 's') over_blanks();  // (a number reader skips them; a text keeps them)
     } else {
       if (static_cast<std::size_t>(idx) >= td.positional) break;
       k = idx;
@@ -121,7 +112,6 @@ void Parser::reserve(std::size_t pos) {
     }
     const FastProp& fp = td.props[k];
     if (fp.type == 'f') {
-      over_blanks();  // (a number reader skips them)
       const char* const v = p;
       double x;
       const std::size_t used = scan_plain_decimal_terminated(p, limit, x);
@@ -131,11 +121,10 @@ void Parser::reserve(std::size_t pos) {
       if (*p != ',' && *p != '\n') break;
       store_real(td, k, x, static_cast<std::size_t>(v - s), base);
     } else if (fp.type == 'd') {
-      over_blanks();
       const char* const v = p;
       std::int64_t x;
       const std::size_t used = scan_plain_int_terminated(p, x);
-      if (used == 0 || x < INT_MIN || x > INT_MAX) break;  // (beyond 32 bits: the SDK fails)
+      if (used == 0) break;
       p += used;
       over_blanks();
       if (*p != ',' && *p != '\n') break;

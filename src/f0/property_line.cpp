@@ -118,6 +118,13 @@ void Parser::set(const TableData& td, int k, std::string_view v, std::size_t off
 
 std::int64_t Parser::clamp_int(const TableData& td, int k, std::int64_t x, std::size_t off) {
   const FastProp& fp = td.props[k];
+  if (x != static_cast<std::int32_t>(x)) {  // (the fast path's digits): not an integer for the SDK
+    fail("f0.bad-integer",
+         "Could not parse '" + std::to_string(x) + "' as an integer for " + full_name(td, k) +
+             " (strict); the " + std::string(td.table->class_id) + ": element is rejected",
+         off);
+    return fp.imin;
+  }
   const bool big = x > fp.imax;
   const std::int64_t adj = big ? fp.imax : fp.imin;
   warn("f0.value-clamped",

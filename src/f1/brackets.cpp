@@ -302,11 +302,11 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
   bracket_.push_back(bn);
   map(open, std::min(q + 1, n_), ElementKind::neuron, bn);
   std::uint32_t b = open + 1;
-  while (b < q && is_blank(t_[b], Blanks::layout)) ++b;
+  while (b < q && is_blank(t_[b], Blanks::space)) ++b;
   bool old_style = false;
   if (b < q && (t_[b] == '|' || t_[b] == '@') && !(b + 1 < n_ && t_[b + 1] == ':')) {
     std::uint32_t c2 = b + 1;
-    while (c2 < n_ && is_blank(t_[c2], Blanks::layout)) ++c2;
+    while (c2 < n_ && is_blank(t_[c2], Blanks::space)) ++c2;
     old_style = c2 >= n_ || (t_[c2] != ',' && t_[c2] != ']');
   }
   if (old_style) {

@@ -4,7 +4,8 @@
 // Handler) and keeps its own messages and codes; the walk decides which property each field goes
 // to exactly as SDK r909 does (tests/frams/single_line_test.cpp):
 //
-//  - fields end at the next ','; blanks (space, tab) before a field and at its end are skipped;
+//  - fields end at the next ','; C whitespace before a field and spaces and tabs at its end are
+//    skipped;
 //  - `name=value` jumps to that property; the name is not trimmed (`x =1` names "x "); a field
 //    starting with '=' has no name (`=5` is an unnamed value);
 //  - unnamed values continue from the last property (a warning unless it has flag 1024; past the
@@ -21,6 +22,7 @@
 #include <string>
 #include <string_view>
 
+#include "genokit/core/text.hpp"
 #include "genokit/frams/property.hpp"
 
 namespace genokit::frams::sdk {
@@ -61,7 +63,7 @@ void load_single_line(std::string_view line, const LineTable& table, Handler& h,
   std::size_t t = 0;
   int i = first_index;
   while (t < end) {
-    while (t < end && blank(line[t])) ++t;
+    while (t < end && is_blank(line[t], Blanks::space)) ++t;  // (VT, FF, CR too; not at the end)
     if (t >= end) break;
     // The field up to the next ',', with its first '"' and first '=' (fields are a few bytes: one
     // plain pass rather than three searches).

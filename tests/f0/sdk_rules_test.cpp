@@ -129,3 +129,11 @@ TEST(F0SdkRules, NanKeepsSignAndPayloadInTheText) {
   EXPECT_EQ(write_body(read("p:-nan").model), "p:-NaN8000000000000.0\n");
   EXPECT_EQ(write_body(read("p:nan(123)").model), "p:NaN800000000007b.0\n");
 }
+
+// An empty class is N, in the details too ("d=:p=1" is "N:p=1"; "d=" and "d=:" are "N").
+TEST(F0SdkRules, EmptyNeuronClassIsN) {
+  EXPECT_EQ(write_body(read("n:d=").model), "n:\n");
+  EXPECT_EQ(write_body(read("n:d=:").model), "n:\n");
+  EXPECT_EQ(write_body(read("n:d=:p=1").model), "n:d=N:p=1\n");
+  EXPECT_EQ(read("n:d=\":p=1, r=2\"").model.neurons[0].details, "N:p=1, r=2");
+}

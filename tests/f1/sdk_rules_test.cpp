@@ -110,6 +110,7 @@ TEST(F1SdkRules, WeightsAndOffsets) {
   check({
       {"X[N,!:\v0.5\v]", "N:fo=0.5", {}},
       {"X[N,0\v:1]", "N", {}},
+      {"X[|\v,r:1,p:0.25]", "|", {}},  // (a class token, not an old-style muscle)
       {"X[N,99999999999:1]",
        "N",
        {kOverflowMax + "'99999999999.0'",

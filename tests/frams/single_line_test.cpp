@@ -77,6 +77,9 @@ TEST(SingleLine, EmptyFieldsSkipASlot) {
 TEST(SingleLine, NamesAreNotTrimmedAtTheirEnd) {
   check({
       {" x=1", "x=1@3"},
+      {"\vx=1", "x=1@3"},  // C whitespace before a field is skipped,
+      {"y=2,\f\r,1", "y=2@2 missing:sh@7 sh=1@7"},
+      {"i=a\v,1", "i=a\v@2 missing:Vstyle@5 Vstyle=1@5"},  // but only spaces and tabs at its end
       {"x =1", "unknown:x @0"},
       {"x= 1", "x= 1@3"},  // the value keeps its blank (a number reader skips it)
       {"i= ab ", "i= ab@3"},
