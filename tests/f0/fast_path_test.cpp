@@ -204,6 +204,20 @@ TEST(F0FastPath, LastLineWithoutLineEndGivesTheSameModelAndDiagnostics) {
       "c:0, 5, 1",
       "c: , 1, 2",
       "x:1",
+      // the SDK's field rules (frams::sdk): untrimmed names, texts keeping their leading blank,
+      // empty names, C whitespace before a field, 32-bit integers, CRs at the end of the line
+      "p:x =1, y= 2",
+      "p:i= ab , x=1",
+      "p:=1, =2, sh=3",
+      "p:\v1, \f2",
+      "p:foo=1,,3",
+      "p:m=2,,4",
+      "p:sh=2147483647",
+      "p:sh=2147483648",
+      "p:sh=-0002",
+      "p:1\r",
+      "p:i=ab\r\r",
+      "p:1\r, 2",
   };
   for (const auto& line : lines) {
     const std::string fast = context + line + "\n", general = context + line;
@@ -227,8 +241,8 @@ TEST(F0FastPath, LastLineWithoutLineEndGivesTheSameModelAndDiagnostics) {
 namespace genokit::f0 {
 namespace {
 
-// The element vectors are sized by counting the element lines first (vectorised, 16 or 64 bytes
-// at a time): the count must be exact wherever the line starts fall relative to those blocks.
+// The element vectors are sized by counting the element lines first: the count must be exact
+// whatever the line lengths and paddings.
 TEST(F0FastPath, ElementVectorsAreAllocatedOnce) {
   for (int n = 1; n <= 70; n += 3) {
     for (int pad = 0; pad < 5; ++pad) {
