@@ -22,10 +22,9 @@ class Parser {
 
   // ---- used by the general field path (property_line.cpp) -------------------------------------
   Location loc(std::size_t off) const {
+    const SourcePos s = src_pos(off);
     Location l;
-    l.line = line_no_;
-    l.column = static_cast<std::uint32_t>(off - line_start_ + 1);
-    l.offset = static_cast<std::int64_t>(off);
+    l.line = s.line, l.column = s.column, l.offset = s.offset;
     return l;
   }
   void warn(std::string code, std::string msg, std::size_t off) {
@@ -68,9 +67,9 @@ class Parser {
   // Reads one element line of class `cls` into a new element of target_ (removed again when the
   // line or its references fail).
   void element(char cls, const TableData& td, std::size_t line_off, std::size_t fields_off, std::size_t& eol);
+  // (every element gets one: no Location, whose file name is a string, on the way)
   SourcePos src_pos(std::size_t off) const {
-    const Location l = loc(off);
-    return {l.line, l.column, l.offset, 0};
+    return {line_no_, static_cast<std::uint32_t>(off - line_start_ + 1), static_cast<std::int64_t>(off), 0};
   }
   [[gnu::noinline, gnu::cold]] void ref_error(const char* what, std::int64_t k, std::size_t off);
   // Counts the element lines so the model's vectors are allocated once.
