@@ -7,7 +7,6 @@
 
 #include "genokit/core/diagnostics.hpp"
 #include "genokit/core/diagnostics_json.hpp"
-#include "genokit/core/fast_decimal.hpp"
 #include "genokit/core/file_io.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/parallel.hpp"
@@ -16,6 +15,7 @@
 #include "genokit/frams/document.hpp"
 #include "genokit/frams/genotype_header.hpp"
 #include "genokit/frams/json.hpp"
+#include "genokit/frams/property.hpp"
 #include "genokit/frams/schema.hpp"
 
 #include "genokit/f0/batch.hpp"

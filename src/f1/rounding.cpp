@@ -1,4 +1,4 @@
-#include "numbers.hpp"
+#include "f1/rounding.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -7,84 +7,12 @@
 #include <cstring>
 #include <limits>
 
-#include "genokit/core/fast_decimal.hpp"
-#include "genokit/f0/writer.hpp"
+#include "core/fast_decimal.hpp"
 
 namespace genokit::f1::detail {
 namespace {
 
-bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-std::string_view skip_blanks(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size() && is_blank(s[i])) ++i;
-  return s.substr(i);
-}
-
-// "[+-]0x<hex digits>" as a whole string.
-bool parse_hex(std::string_view s, std::int64_t& out) {
-  bool neg = false;
-  std::size_t i = 0;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
-  if (s.size() < i + 3 || s[i] != '0' || (s[i + 1] != 'x' && s[i + 1] != 'X')) return false;
-  std::uint64_t v = 0;
-  auto [p, ec] = std::from_chars(s.data() + i + 2, s.data() + s.size(), v, 16);
-  if (ec != std::errc() || p != s.data() + s.size() ||
-      v > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
-    return false;
-  out = neg ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
-  return true;
-}
-
-bool parse_dec_double(std::string_view s, double& out) {
-  if (s.empty()) return false;
-  bool neg = false;
-  std::size_t i = 0;
-  if (s[0] == '+' || s[0] == '-') neg = s[i++] == '-';
-  if (i >= s.size() || s[i] == '+' || s[i] == '-') return false;
-  double v = 0;
-  auto [p, ec] = std::from_chars(s.data() + i, s.data() + s.size(), v, std::chars_format::general);
-  if (ec != std::errc() || p != s.data() + s.size()) return false;
-  out = neg ? -v : v;
-  return true;
-}
-
-}  // namespace
-
-bool sdk_parse_double(std::string_view s, double& out) {
-  s = skip_blanks(s);
-  // Plain decimals ("0.5", "-12") are read exactly by the fast path; the rest below.
-  if (!s.empty() && scan_plain_decimal(s.data(), s.data() + s.size(), out) == s.size()) return true;
-  std::int64_t h = 0;
-  if (parse_hex(s, h)) {
-    out = static_cast<double>(h);
-    return true;
-  }
-  return parse_dec_double(s, out);
-}
-
-bool sdk_parse_int(std::string_view s, std::int64_t& out) {
-  s = skip_blanks(s);
-  if (!s.empty() && scan_plain_int(s.data(), s.data() + s.size(), out) == s.size()) return true;
-  if (parse_hex(s, out)) return true;
-  std::size_t i = 0;
-  if (!s.empty() && s[0] == '+') i = 1;
-  if (i < s.size() && s[i] != '+') {
-    auto [p, ec] = std::from_chars(s.data() + i, s.data() + s.size(), out, 10);
-    if (ec == std::errc() && p == s.data() + s.size()) return true;
-  }
-  double d = 0;
-  if (!parse_dec_double(s, d) || !std::isfinite(d) || std::fabs(d) >= 9.2e18) return false;
-  out = static_cast<std::int64_t>(d);
-  return true;
-}
-
-namespace {
-
-constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                             1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+using genokit::detail::kPow10;  // 1e0 .. 1e22, exact
 
 double round6_slow(double v) {
   char buf[40];
@@ -180,14 +108,6 @@ double round6(double v) {
 void format_g6(double v, char* buf, std::size_t size) {
   auto r = std::to_chars(buf, buf + size - 1, v, std::chars_format::general, 6);
   *r.ptr = 0;
-}
-
-}  // namespace genokit::f1::detail
-
-namespace genokit::f1::detail {
-
-std::string sdk_number(double v) {
-  return f0::format_number(v);
 }
 
 }  // namespace genokit::f1::detail
