@@ -95,7 +95,7 @@ class GenomeFormat final : public FormatHandler {
     auto read_genome = read(in.bytes, diags, kRead);
     if (!read_genome) return true;
     const Genome& g = *read_genome;
-    json = detail::genome_json(g);
+    json = genome::detail::genome_json(g);
     text = "#    offset  kind                   id gen stage      flags              summary\n";
     char buf[160];
     const std::vector<std::size_t> offsets = g.offsets();
