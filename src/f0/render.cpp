@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "genokit/core/text.hpp"
 #include "genokit/f0/neuron_classes.hpp"
 
 namespace genokit::f0 {
@@ -64,24 +65,7 @@ std::string rgb(const Vec3& c, double k = 1.0) {
 }
 std::string esc(std::string_view s) {
   std::string o;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '&':
-        o += "&amp;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        o += c;
-    }
-  }
+  append_xml_escaped(o, s, true);
   return o;
 }
 bool finite(const Vec3& v) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "genokit/core/numbers.hpp"
+#include "genokit/core/text.hpp"
 #include "neuro/data.hpp"
 
 namespace genokit::neuro {
@@ -18,27 +19,11 @@ constexpr int kColors = sizeof kPalette / sizeof kPalette[0];
 constexpr const char* kDashes[] = {"", "6 3", "2 3", "8 3 2 3"};
 
 std::string esc(std::string_view raw) {
-  const std::string s = utf8_safe(raw);
+  std::string s = utf8_safe(raw);
+  std::erase_if(s,
+                [](char c) { return static_cast<unsigned char>(c) < 0x20; });  // not allowed in XML 1.0 text
   std::string o;
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) < 0x20) continue;  // not allowed in XML 1.0 text
-    switch (c) {
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '&':
-        o += "&amp;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        o += c;
-    }
-  }
+  append_xml_escaped(o, s, true);
   return o;
 }
 
