@@ -3,6 +3,7 @@
 // references, checkpoints.
 #include "genokit/f0/parser.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <string>
@@ -38,34 +39,27 @@ inline bool char_is(char c, std::uint8_t cls) {
 }  // namespace
 
 void Parser::reserve(std::size_t pos) {
-  // Line starts are "\nX:", the newlines found by memchr (one path on every machine). Indented
-  // element lines are not counted: their vectors just grow.
-  std::size_t counts[4] = {0, 0, 0, 0};
-  auto count = [&](char c) {
-    switch (c) {
-      case 'p':
-        ++counts[0];
-        break;
-      case 'j':
-        ++counts[1];
-        break;
-      case 'n':
-        ++counts[2];
-        break;
-      case 'c':
-        ++counts[3];
-        break;
-      default:
-        break;
-    }
-  };
+  // Line starts are "\nX:", counted by one plain loop without branches, which the compiler
+  // vectorizes (a memchr call per 20-byte line costs 3x more). The counters are bytes, summed per
+  // block of 240 bytes (at most 80 line starts: no overflow), so 16 bytes go in a vector step.
+  // Indented element lines are not counted: their vectors just grow.
   const std::size_t n = text_.size();
-  const char* t = text_.data();
-  while (pos < n && is_blank(t[pos], Blanks::line_start)) ++pos;
-  if (pos + 1 < n && t[pos + 1] == ':') count(t[pos]);  // the first line has no '\n' before it
-  for (const char* p = t + pos; (p = static_cast<const char*>(std::memchr(p, '\n', t + n - p)));) {
-    ++p;
-    if (t + n - p > 1 && p[1] == ':') count(*p);
+  const auto* t = reinterpret_cast<const unsigned char*>(text_.data());
+  while (pos < n && is_blank(static_cast<char>(t[pos]), Blanks::line_start)) ++pos;
+  std::size_t counts[4] = {0, 0, 0, 0};
+  if (pos + 1 < n && t[pos + 1] == ':') {  // the first line has no '\n' before it
+    const unsigned char c = t[pos];
+    counts[0] += c == 'p', counts[1] += c == 'j', counts[2] += c == 'n', counts[3] += c == 'c';
+  }
+  for (std::size_t i = pos; i + 2 < n;) {
+    const std::size_t stop = std::min(n - 2, i + 240);
+    std::uint8_t cp = 0, cj = 0, cn = 0, cc = 0;
+    for (; i < stop; ++i) {
+      const bool start = (t[i] == '\n') & (t[i + 2] == ':');
+      const unsigned char c = t[i + 1];
+      cp += start & (c == 'p'), cj += start & (c == 'j'), cn += start & (c == 'n'), cc += start & (c == 'c');
+    }
+    counts[0] += cp, counts[1] += cj, counts[2] += cn, counts[3] += cc;
   }
   main_.parts.reserve(counts[0]);
   main_.joints.reserve(counts[1]);

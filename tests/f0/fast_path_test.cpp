@@ -266,5 +266,19 @@ TEST(F0FastPath, ElementVectorsAreAllocatedOnce) {
   }
 }
 
+// The densest text ("p:" lines, one start every 3 bytes; the last line without '\n'): the count
+// stays exact past 255 lines (the counting loop sums byte-sized counters per block).
+TEST(F0FastPath, ElementCountOfDenseLines) {
+  for (int n : {1, 2, 79, 80, 81, 255, 256, 1000}) {
+    std::string g;
+    for (int i = 0; i < n; ++i) g += i + 1 < n ? "p:\n" : "p:";
+    Diagnostics d;
+    const Model m = parse(g, d);
+    SCOPED_TRACE(n);
+    EXPECT_EQ(m.parts.size(), static_cast<std::size_t>(n));
+    EXPECT_EQ(m.parts.capacity(), m.parts.size());
+  }
+}
+
 }  // namespace
 }  // namespace genokit::f0
