@@ -8,13 +8,12 @@
 
 namespace genokit::xode::standard {
 
-void Builder::joint(const XmlNode& e, Ctx& c) {
+void Builder::joint(const Node& e, Ctx& c) {
   SceneJoint sj = object<SceneJoint>(c, e, "joint");
   sj.jointgroup = c.jointgroup;
-  XmlNode type;
-  for (XmlNode ch : e.elements()) {
-    std::string_view k = ch.name();
-    const El kid = element_id(k);
+  Node type;
+  for (Node ch : e.elements()) {
+    const El kid = element_id(ch);
     if (kid == El::amotor || kid == El::ball || kid == El::fixed || kid == El::hinge || kid == El::hinge2 ||
         kid == El::slider || kid == El::universal) {
       type = ch;
@@ -22,8 +21,7 @@ void Builder::joint(const XmlNode& e, Ctx& c) {
     }
   }
   if (!type) return;  // reported by the validator
-  std::string_view k = type.name();
-  const El kid = element_id(k);
+  const El kid = element_id(type);
   sj.type = joint_type_of(kid);
   sj.set_fixed = sj.type == JointType::fixed;
   std::size_t want = sj.type == JointType::amotor                                      ? 3
@@ -34,7 +32,7 @@ void Builder::joint(const XmlNode& e, Ctx& c) {
   std::vector<JointAxis>& axes = axes_;
   axes.clear();
   bool under_frame = !(pf.R == math::identity3() && pf.p == Vec3{0, 0, 0} && pf.s == 1);
-  for (XmlNode ch : type.elements()) {
+  for (Node ch : type.elements()) {
     bool absolute = ch.attr_or("absolute", "false") == "true";
     if (element_id(ch) == El::anchor) {
       sj.has_anchor = true;
@@ -61,8 +59,8 @@ void Builder::joint(const XmlNode& e, Ctx& c) {
   sj.axes = sc.keep(std::span<const JointAxis>(axes));
   if (sj.axes.size() != want)
     diags.error("xode.axis-count",
-                "wrong number of axes for " + std::string(k) + " joint: " + std::to_string(sj.axes.size()) +
-                    " given, XODE requires exactly " + std::to_string(want),
+                "wrong number of axes for " + std::string(type.name()) + " joint: " +
+                    std::to_string(sj.axes.size()) + " given, XODE requires exactly " + std::to_string(want),
                 loc(type));
   sc.joints.push_back(sj);
   pending.push_back({e, static_cast<int>(sc.joints.size()) - 1, c.body});
@@ -111,15 +109,15 @@ void Builder::link_joints() {
   };
   for (const auto& p : pending) {
     SceneJoint& j = sc.joints[static_cast<std::size_t>(p.scene_index)];
-    XmlNode l1;
-    XmlNode l2;
-    for (XmlNode ch : p.e.elements()) {
+    Node l1;
+    Node l2;
+    for (Node ch : p.e.elements()) {
       El id = element_id(ch);
       if (id == El::link1 && !l1) l1 = ch;
       if (id == El::link2 && !l2) l2 = ch;
     }
     bool ok = true;
-    auto resolve = [&](const XmlNode& l) -> int {
+    auto resolve = [&](const Node& l) -> int {
       const std::string_view name = l.attr_or("body", "");
       const auto [from, to] = std::equal_range(
           bodies_by_name.begin(), bodies_by_name.end(), std::pair<std::string_view, int>(name, -1),
