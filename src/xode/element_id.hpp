@@ -130,6 +130,9 @@ constexpr ElementSet set_of(E... e) {
 }
 static_assert(kElementCount < 64);
 
+// The most attributes an element of the schema has (checked in schema.cpp).
+inline constexpr std::size_t kMaxElementAttrs = 16;
+
 // The children the schema allows in `parent` (open-content elements: none listed).
 ElementSet allowed_children(El parent);
 

@@ -34,9 +34,32 @@ bool is_namespace_attr(const char* n) {
   return same_text(n, "xmlns") || starts_with(n, "xmlns:") || starts_with(n, "xsi:");
 }
 
-const AttrSpec* attr_spec(const ElementSpec& spec, const char* name) {
-  for (const auto& a : spec.attrs)
-    if (same_text(name, a.name)) return &a;
+// Per element id: the first four bytes of each schema attribute's name (detail::prefix_of), and
+// the attributes it requires, so a lookup compares integers before names.
+struct AttrKeys {
+  std::array<std::uint32_t, kMaxElementAttrs> key{};
+  std::uint64_t required = 0;
+};
+const AttrKeys* attr_keys() {
+  static const std::array<AttrKeys, kElementCount> keys = [] {
+    std::array<AttrKeys, kElementCount> k{};
+    for (std::size_t e = 0; e < kElementCount; ++e) {
+      const auto& attrs = schema()[e].attrs;
+      for (std::size_t i = 0; i < attrs.size(); ++i) {
+        k[e].key[i] = detail::prefix_of(attrs[i].name);
+        if (attrs[i].required) k[e].required |= std::uint64_t{1} << i;
+      }
+    }
+    return k;
+  }();
+  return keys.data();
+}
+
+// The schema attribute called `name` (its prefix `key`), or nullptr.
+const AttrSpec* attr_spec(const ElementSpec& spec, const AttrKeys& keys, const char* name,
+                          std::uint32_t key) {
+  for (std::size_t i = 0; i < spec.attrs.size(); ++i)
+    if (keys.key[i] == key && detail::same_tail(spec.attrs[i].name, name)) return &spec.attrs[i];
   return nullptr;
 }
 
@@ -64,6 +87,8 @@ struct Validator {
   DocumentData& data;
   Diagnostics& diags;
   ElementTable& table;
+  const ElementSpec* specs = schema().data();  // by element id
+  const AttrKeys* attr_key_table = attr_keys();
   struct NameUse {
     int count = 0;
     pugi::xml_node first;
@@ -129,21 +154,23 @@ struct Validator {
   // Checks the attributes of `e` in one pass; `name` receives the value of its first attribute
   // called name (nullptr when there is none).
   void check_attrs(pugi::xml_node e, El id, const ElementSpec& spec, const char*& name) {
-    std::uint64_t present = 0;  // the spec's attributes found (fewer than 64 per element)
+    std::uint64_t present = 0;  // the spec's attributes found (at most kMaxElementAttrs)
+    const AttrKeys& keys = attr_key_table[static_cast<std::size_t>(id)];
     name = nullptr;
     for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute()) {
       const char* an = a.name();
-      table.attrs.push_back({an, a.value(), detail::prefix_of(an)});
+      const char* v = a.value();
+      table.attrs.push_back({an, v, detail::prefix_of(an)});
       TableAttr& rec = table.attrs.back();
-      if (!name && same_text(an, "name")) name = a.value();
-      const AttrSpec* as = attr_spec(spec, an);
+      if (!name && same_text(an, "name")) name = v;
+      const AttrSpec* as = attr_spec(spec, keys, an, rec.key);
       if (!as && is_namespace_attr(an)) continue;  // no schema attribute is namespaced
       if (as) present |= std::uint64_t{1} << (as - spec.attrs.data());
       // Where the attribute is, and the texts of a message: only made when there is something
       // to report.
       auto at = [&] { return doc.locate(doc.attr_offset(node(e), an)); };
       auto attr = [&] { return std::string(an); };
-      auto value = [&] { return std::string(a.value()); };
+      auto value = [&] { return std::string(v); };
       auto ename = [&] { return std::string(e.name()); };
       if (!as) {
         if (spec.any_attributes) continue;
@@ -158,7 +185,6 @@ struct Validator {
                         "unknown attribute '" + attr() + "' on <" + ename() + "> (kept)", at());
         continue;
       }
-      const char* v = a.value();
       switch (as->type) {
         case AttrType::number: {
           auto d = number(v);
@@ -206,6 +232,7 @@ struct Validator {
           break;
       }
     }
+    if ((keys.required & ~present) == 0) return;
     for (std::size_t i = 0; i < spec.attrs.size(); ++i) {
       const AttrSpec& as = spec.attrs[i];
       if (!as.required || (present >> i & 1)) continue;
@@ -289,8 +316,7 @@ struct Validator {
 
   // Walks `e` and records it in the table; returns its index there.
   std::uint32_t walk(pugi::xml_node e, El id, El parent_id, const ElementSpec* parent) {
-    const char* ename = e.name();
-    const ElementSpec* spec = id == El::unknown ? nullptr : &schema()[static_cast<std::size_t>(id)];
+    const ElementSpec* spec = id == El::unknown ? nullptr : &specs[static_cast<std::size_t>(id)];
     const auto self = static_cast<std::uint32_t>(table.elements.size());
     table.elements.push_back({e, id});
     table.elements.back().attr_begin = static_cast<std::uint32_t>(table.attrs.size());
@@ -298,14 +324,14 @@ struct Validator {
     if (!spec) {
       attrs_done();
       diags.error("xode.unknown-element",
-                  "unknown element <" + std::string(ename) + ">" +
+                  "unknown element <" + std::string(e.name()) + ">" +
                       (parent ? " in " + tag(parent->name) : std::string()),
                   doc.locate(node(e)));
       return self;
     }
     if (parent && !parent->open_content && !(allowed_children(parent_id) & bit(id)))
       diags.error("xode.invalid-child",
-                  tag(ename) + " is not a valid child of <" + std::string(parent->name) + ">",
+                  tag(e.name()) + " is not a valid child of <" + std::string(parent->name) + ">",
                   doc.locate(node(e)));
     const char* n = nullptr;
     check_attrs(e, id, *spec, n);
@@ -337,7 +363,7 @@ struct Validator {
     for (std::size_t i = first; i < kids.size(); ++i) {
       const Kid k = kids[i];  // a copy: walking appends to `kids`
       if (k.text) {
-        diags.warning("xode.unexpected-text", "text inside <" + std::string(ename) + "> is ignored",
+        diags.warning("xode.unexpected-text", "text inside <" + std::string(e.name()) + "> is ignored",
                       doc.locate(node(e)));
         continue;
       }
