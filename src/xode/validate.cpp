@@ -358,7 +358,10 @@ struct Validator {
         kids.push_back({c, El::unknown, true});
       }
     }
-    check_content(node(e), id, counts);
+    // Only some elements have content rules; any may repeat <transform>.
+    constexpr ElementSet kRuled = set_of(El::geom, El::joint, El::mass_shape, El::mass, El::rotation,
+                                         El::transform, El::ext, El::world);
+    if ((bit(id) & kRuled) || (counts.twice & bit(El::transform))) check_content(node(e), id, counts);
     std::uint32_t last = kNoElement;
     for (std::size_t i = first; i < kids.size(); ++i) {
       const Kid k = kids[i];  // a copy: walking appends to `kids`
