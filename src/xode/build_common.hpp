@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -158,38 +159,37 @@ inline int axis_param_index(std::string_view n) {
 
 // <axis> parameters in the order PyODE applies them: document order, except that a LowStop
 // (alias) is applied last as LoStop. Into `out` (cleared first). `for_each_attr(f)` calls
-// f(name, value) for the element's attributes in order (pugixml's or the element table's).
+// f(name, number) for the element's attributes in order, number() giving the value as
+// number_value reads it (std::nullopt when it is not a number).
 template <class ForEachAttr>
 inline void axis_params_of(ForEachAttr&& for_each_attr, std::vector<AxisParam>& out) {
   out.clear();
   constexpr int kLoStop = 0;  // axis_param_names()[0]
-  std::string_view low;
+  std::optional<double> low;
   bool has_low = false, has_lo = false;
-  for_each_attr([&](std::string_view name, std::string_view value) {
+  for_each_attr([&](std::string_view name, auto&& number) {
     int i = axis_param_index(name);
     if (i < 0) return;
     if (i == kLowStop) {
-      low = value;
+      low = number();
       has_low = true;
       return;
     }
     if (i == kLoStop) has_lo = true;
-    auto v = parse_double(trim_value(value));
-    if (v) out.push_back({i, *v});
+    if (const std::optional<double> v = number()) out.push_back({i, *v});
   });
   if (has_low) {
     // LowStop wins over LoStop and is applied last.
     if (has_lo)
       out.erase(std::remove_if(out.begin(), out.end(), [](const AxisParam& p) { return p.index == kLoStop; }),
                 out.end());
-    auto v = parse_double(trim_value(low));
-    if (v) out.push_back({kLoStop, *v});
+    if (low) out.push_back({kLoStop, *low});
   }
 }
 inline void axis_params(const XmlNode& axis, std::vector<AxisParam>& out) {
   axis_params_of(
       [&](auto&& f) {
-        for (XmlAttr a : axis.attrs()) f(a.name(), a.value());
+        for (XmlAttr a : axis.attrs()) f(a.name(), [&] { return parse_double(trim_value(a.value())); });
       },
       out);
 }

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -22,6 +23,12 @@ struct TableAttr {
   // The value as a number: 0 not converted yet, 1 converted into `number`, 2 not a number.
   mutable std::uint8_t state = 0;
   mutable double number = 0;
+
+  // The value as number_value reads it (converted on first use), std::nullopt when not a number.
+  std::optional<double> as_number() const {
+    if (state == 0) state = number_value(value, number) ? 1 : 2;
+    return state == 1 ? std::optional<double>(number) : std::nullopt;
+  }
 };
 
 struct TableElement {
@@ -99,10 +106,7 @@ class Node {
     const TableAttr* a = find(n);
     return a ? number_of(*a, def) : def;
   }
-  static double number_of(const TableAttr& a, double def) {
-    if (a.state == 0) a.state = number_value(a.value, a.number) ? 1 : 2;
-    return a.state == 1 ? a.number : def;
-  }
+  static double number_of(const TableAttr& a, double def) { return a.as_number().value_or(def); }
 
  private:
   const TableElement& el() const { return t_->elements[i_]; }
@@ -127,7 +131,8 @@ inline double attr_number(const Node& e, std::string_view n, double def = 0) {
 inline void axis_params(const Node& axis, std::vector<AxisParam>& out) {
   axis_params_of(
       [&](auto&& f) {
-        for (const TableAttr* a = axis.attrs_begin(); a != axis.attrs_end(); ++a) f(a->name, a->value);
+        for (const TableAttr* a = axis.attrs_begin(); a != axis.attrs_end(); ++a)
+          f(a->name, [a] { return a->as_number(); });
       },
       out);
 }
