@@ -112,6 +112,16 @@ inline std::size_t scan_plain_decimal_terminated(const char* p, const char* limi
   return detail::scan_plain_decimal_impl<false>(p, limit, limit, out);
 }
 
+// The same for a whole NUL-terminated string (an XML attribute value): its length when all of it
+// is such a number, 0 otherwise (`out` is then untouched). Reads byte by byte, never past the NUL.
+inline std::size_t scan_plain_decimal_cstr(const char* s, double& out) {
+  double v;
+  const std::size_t n = detail::scan_plain_decimal_impl<false>(s, s, s, v);  // limit s: no word reads
+  if (n == 0 || s[n] != '\0') return 0;
+  out = v;
+  return n;
+}
+
 // Reads `-?[0-9]{1,18}` at [p, end); 0 when not of that form (the caller falls back).
 inline std::size_t scan_plain_int(const char* p, const char* end, std::int64_t& out) {
   return detail::scan_plain_int_impl<true>(p, end, out);

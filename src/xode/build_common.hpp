@@ -6,10 +6,12 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "core/fast_decimal.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/xode/document.hpp"
@@ -42,6 +44,11 @@ inline bool number_value(std::string_view v, double& out) {
   if (!d) return false;
   out = *d;
   return true;
+}
+// The same for pugixml's NUL-terminated values: a plain decimal (most values) without measuring
+// the string first.
+inline bool number_value(const char* v, double& out) {
+  return scan_plain_decimal_cstr(v, out) != 0 || number_value(std::string_view(v), out);
 }
 
 // A hash of a name for the open-addressing tables of names: the first and last 8 bytes and the
@@ -151,31 +158,40 @@ inline int axis_param_index(std::string_view n) {
 }
 
 // <axis> parameters in the order PyODE applies them: document order, except that a LowStop
-// (alias) is applied last as LoStop. Into `out` (cleared first).
-inline void axis_params(const XmlNode& axis, std::vector<AxisParam>& out) {
+// (alias) is applied last as LoStop. Into `out` (cleared first). `for_each_attr(f)` calls
+// f(name, number) for the element's attributes in order, number() giving the value as
+// number_value reads it (std::nullopt when it is not a number).
+template <class ForEachAttr>
+inline void axis_params_of(ForEachAttr&& for_each_attr, std::vector<AxisParam>& out) {
   out.clear();
   constexpr int kLoStop = 0;  // axis_param_names()[0]
-  XmlAttr low;
-  bool has_lo = false;
-  for (XmlAttr a : axis.attrs()) {
-    int i = axis_param_index(a.name());
-    if (i < 0) continue;
+  std::optional<double> low;
+  bool has_low = false, has_lo = false;
+  for_each_attr([&](std::string_view name, auto&& number) {
+    int i = axis_param_index(name);
+    if (i < 0) return;
     if (i == kLowStop) {
-      low = a;
-      continue;
+      low = number();
+      has_low = true;
+      return;
     }
     if (i == kLoStop) has_lo = true;
-    auto v = parse_double(trim_value(a.value()));
-    if (v) out.push_back({i, *v});
-  }
-  if (low) {
+    if (const std::optional<double> v = number()) out.push_back({i, *v});
+  });
+  if (has_low) {
     // LowStop wins over LoStop and is applied last.
     if (has_lo)
       out.erase(std::remove_if(out.begin(), out.end(), [](const AxisParam& p) { return p.index == kLoStop; }),
                 out.end());
-    auto v = parse_double(trim_value(low.value()));
-    if (v) out.push_back({kLoStop, *v});
+    if (low) out.push_back({kLoStop, *low});
   }
+}
+inline void axis_params(const XmlNode& axis, std::vector<AxisParam>& out) {
+  axis_params_of(
+      [&](auto&& f) {
+        for (XmlAttr a : axis.attrs()) f(a.name(), [&] { return parse_double(trim_value(a.value())); });
+      },
+      out);
 }
 
 bool build_standard(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags);

@@ -12,11 +12,13 @@ namespace genokit::xode {
 namespace standard {
 
 void Builder::run() {
-  validate_document(doc, diags);
-  if (!doc.root() || doc.root().name() != "xode") return;
+  table_.elements.reserve(Access::data(doc).element_count);
+  table_.attrs.reserve(2 * Access::data(doc).element_count);  // most elements have at most two
+  validate_document(doc, diags, table_);
+  if (!doc.root() || doc.root().name() != "xode" || table_.elements.empty()) return;
   Ctx root;
   root.counters = new_counters();
-  children(doc.root(), root);
+  children(Node(&table_, 0), root);
   link_joints();
   if (sc.worlds.empty())
     diags.warning("xode.no-world", "the document has no <world>", doc.locate(doc.root()));
@@ -36,24 +38,24 @@ std::string_view Builder::child_path(Ctx& c, std::string_view kind) {
   return sc.keep(p);
 }
 
-bool Builder::own_transform(const XmlNode& e, Frame& f, bool& absolute) {
+bool Builder::own_transform(const Node& e, Frame& f, bool& absolute) {
   absolute = false;
   f = Frame{};
-  XmlNode t = e.child("transform");
+  Node t = e.child(El::transform);
   if (!t) return false;
   transform_frame(t, f, absolute);
   return true;
 }
 
 // The frame a <transform> element defines.
-void Builder::transform_frame(const XmlNode& t, Frame& f, bool& absolute) {
+void Builder::transform_frame(const Node& t, Frame& f, bool& absolute) {
   absolute = t.attr_or("absolute", "false") == "true";
   double s = num(t, "scale", 1.0);
   Frame m;  // matrix4f part
   Mat3 rot = math::identity3();
   Vec3 pos{0, 0, 0};
   bool have_matrix = false;
-  auto apply_rotation = [&](const XmlNode& r) {
+  auto apply_rotation = [&](const Node& r) {
     double k = r.attr_or("aformat", "radians") == "degrees" ? M_PI / 180.0 : 1.0;
     const El rid = element_id(r);
     if (rid == El::euler) {
@@ -75,7 +77,7 @@ void Builder::transform_frame(const XmlNode& t, Frame& f, bool& absolute) {
       rot = math::mul3(rot, math::from_quaternion(w, x, y, z));
     }
   };
-  for (XmlNode c : t.elements()) {
+  for (Node c : t.elements()) {
     const El cid = element_id(c);
     if (cid == El::matrix4f) {
       have_matrix = true;
@@ -103,7 +105,7 @@ void Builder::transform_frame(const XmlNode& t, Frame& f, bool& absolute) {
     } else if (cid == El::position) {
       pos = math::add(pos, vec(c));
     } else if (cid == El::rotation) {
-      for (XmlNode r : c.elements()) apply_rotation(r);
+      for (Node r : c.elements()) apply_rotation(r);
     } else if (cid == El::euler) {
       apply_rotation(c);
     } else if (cid == El::scale) {
@@ -128,18 +130,18 @@ void Builder::transform_frame(const XmlNode& t, Frame& f, bool& absolute) {
                   loc(t));
 }
 
-Frame Builder::frame_of(const XmlNode& e, const Ctx& parent) {
+Frame Builder::frame_of(const Node& e, const Ctx& parent) {
   Frame f;
   bool absolute = false;
   if (!own_transform(e, f, absolute)) return parent.frame;
   return absolute ? f : math::compose(parent.frame, f);
 }
 
-void Builder::children(const XmlNode& e, Ctx& c) {
-  for (XmlNode ch : e.elements()) element(ch, c);
+void Builder::children(const Node& e, Ctx& c) {
+  for (Node ch : e.elements()) element(ch, c);
 }
 
-int Builder::implicit_space(Ctx& c, const XmlNode& e) {
+int Builder::implicit_space(Ctx& c, const Node& e) {
   if (c.space >= 0) return c.space;
   // A body or geom outside any space (already reported as an invalid child): give it one so
   // the rest of the document can still be checked.
@@ -152,24 +154,24 @@ int Builder::implicit_space(Ctx& c, const XmlNode& e) {
   return c.space;
 }
 
-void Builder::enter(const XmlNode& e, const Ctx& outer, std::string_view path, Ctx inner) {
+void Builder::enter(const Node& e, const Ctx& outer, std::string_view path, Ctx inner) {
   inner.path = path;
   inner.counters = new_counters();
   inner.frame = frame_of(e, outer);
   children(e, inner);
 }
 
-void Builder::world(const XmlNode& e, Ctx& c) {
+void Builder::world(const Node& e, Ctx& c) {
   SceneWorld sw;
   sw.path = child_path(c, "world");
   sw.name = sc.keep(e.attr_or("name", ""));
   sw.offset = e.offset();
-  for (XmlNode x : e.elements())
+  for (Node x : e.elements())
     if (element_id(x) == El::ext)
-      for (XmlNode g : x.elements())
+      for (XmlNode g : x.xml().elements())  // <ext> content is not in the table
         if (g.name() == "gravity" && !sc.has_ext_gravity) {
           sc.has_ext_gravity = true;
-          sc.ext_gravity = vec(g);
+          sc.ext_gravity = numbers_of(g, {"x", "y", "z"});
         }
   sc.worlds.push_back(sw);
   Ctx w = c;
@@ -179,7 +181,7 @@ void Builder::world(const XmlNode& e, Ctx& c) {
   enter(e, c, sw.path, w);
 }
 
-void Builder::space(const XmlNode& e, Ctx& c) {
+void Builder::space(const Node& e, Ctx& c) {
   SceneSpace ss = object<SceneSpace>(c, e, "space");
   ss.parent = c.space;
   std::string_view kind = e.attr_or("class", "simple");
@@ -195,7 +197,7 @@ void Builder::space(const XmlNode& e, Ctx& c) {
   enter(e, c, ss.path, s);
 }
 
-void Builder::element(const XmlNode& e, Ctx& c) {
+void Builder::element(const Node& e, Ctx& c) {
   const El nid = element_id(e);
   if (nid == El::world) {
     world(e, c);

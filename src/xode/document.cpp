@@ -51,7 +51,9 @@ XmlAttr XmlAttr::next() const {
 
 XmlNodeRange::iterator& XmlNodeRange::iterator::operator++() {
   pugi::xml_node n = Access::pugi(*this);
-  Access::set(*this, n ? skip(n.next_sibling(), Access::elements_only(*this)) : pugi::xml_node());
+  if (!n) return *this;
+  // Element ranges (the scene builders' walks) step straight to the next element.
+  Access::set(*this, Access::elements_only(*this) ? next_element(n) : skip(n.next_sibling(), false));
   return *this;
 }
 

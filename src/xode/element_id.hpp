@@ -38,13 +38,22 @@ inline constexpr std::array<std::string_view, kElementCount> kElementNames{
 #undef GENOKIT_X
 };
 
-// Element names in an open-addressing hash table built at compile time, keyed by the first four
-// bytes of the name (no hash chain over the whole name): a lookup reads at most four bytes, then
-// compares the name with the one or few names in its slots.
+// Element names in an open-addressing hash table built at compile time, keyed by the first five
+// bytes of the name (no hash chain over the whole name; the fifth keeps names that share four,
+// like mass and mass_shape or link1 and link2, in different slots): a lookup reads at most five
+// bytes, then compares the name with the one or few names in its slots.
 namespace detail {
 inline constexpr std::size_t kIdSlots = 256;  // power of two, > 4x the element count
-constexpr std::uint32_t slot_of(std::uint32_t prefix) {
-  return (prefix * 2654435761u) >> 24;  // top 8 bits: kIdSlots = 256
+constexpr std::uint32_t slot_of(std::uint32_t prefix, unsigned char fifth) {
+  return ((prefix ^ (std::uint32_t{fifth} * 0x9E3779B1u)) * 2654435761u) >> 24;  // top 8 bits: 256 slots
+}
+// The fifth byte of a name (0 when it is shorter).
+constexpr unsigned char fifth_of(std::string_view s) {
+  return s.size() > 4 ? static_cast<unsigned char>(s[4]) : 0;
+}
+// For a NUL-terminated name with prefix `prefix`: s[4] exists when the first four are not NUL.
+inline unsigned char fifth_of(const char* s, std::uint32_t prefix) {
+  return prefix >> 24 ? static_cast<unsigned char>(s[4]) : 0;
 }
 // The first four bytes, zero-padded (a name has no NUL inside).
 constexpr std::uint32_t prefix_of(std::string_view s) {
@@ -62,7 +71,7 @@ inline constexpr auto kIdTable = [] {
   std::array<std::uint8_t, kIdSlots> t{};
   for (auto& x : t) x = 0xFF;
   for (std::size_t i = 0; i < kElementCount; ++i) {
-    std::size_t k = slot_of(prefix_of(kElementNames[i]));
+    std::size_t k = slot_of(prefix_of(kElementNames[i]), fifth_of(kElementNames[i]));
     while (t[k] != 0xFF) k = (k + 1) & (kIdSlots - 1);
     t[k] = static_cast<std::uint8_t>(i);
   }
@@ -95,8 +104,8 @@ inline bool same_tail(std::string_view known, const char* name) {
   return name[known.size()] == '\0';
 }
 template <class Name>
-inline El lookup_id(std::uint32_t prefix, Name name) {
-  for (std::size_t k = slot_of(prefix);; k = (k + 1) & (kIdSlots - 1)) {
+inline El lookup_id(std::uint32_t prefix, unsigned char fifth, Name name) {
+  for (std::size_t k = slot_of(prefix, fifth);; k = (k + 1) & (kIdSlots - 1)) {
     std::uint8_t i = kIdTable[k];
     if (i == 0xFF) return El::unknown;
     if (kIdPrefix[i] == prefix && same_tail(kElementNames[i], name)) return static_cast<El>(i);
@@ -106,11 +115,12 @@ inline El lookup_id(std::uint32_t prefix, Name name) {
 
 // The id of an element name (El::unknown when the schema has no such element).
 inline El element_id(std::string_view name) {
-  return detail::lookup_id(detail::prefix_of(name), name);
+  return detail::lookup_id(detail::prefix_of(name), detail::fifth_of(name), name);
 }
 // The same for a NUL-terminated name (pugixml's).
 inline El element_id(const char* name) {
-  return detail::lookup_id(detail::prefix_of(name), name);
+  const std::uint32_t prefix = detail::prefix_of(name);
+  return detail::lookup_id(prefix, detail::fifth_of(name, prefix), name);
 }
 inline El element_id(pugi::xml_node e) {
   return element_id(e.name());  // other nodes than elements have no name: ""
@@ -129,6 +139,9 @@ constexpr ElementSet set_of(E... e) {
   return (bit(e) | ...);
 }
 static_assert(kElementCount < 64);
+
+// The most attributes an element of the schema has (checked in schema.cpp).
+inline constexpr std::size_t kMaxElementAttrs = 16;
 
 // The children the schema allows in `parent` (open-content elements: none listed).
 ElementSet allowed_children(El parent);

@@ -88,12 +88,13 @@ Limits check_limits(pugi::xml_node dom, std::size_t max_depth, std::size_t max_e
       ++depth;
       continue;
     }
-    while (!n.next_sibling()) {
+    pugi::xml_node next;  // each node's next sibling is asked for once
+    while (!(next = n.next_sibling())) {
       n = n.parent();
       if (n == dom) return r;
       --depth;
     }
-    n = n.next_sibling();
+    n = next;
   }
   return r;
 }

@@ -232,6 +232,15 @@ constexpr bool ids_match_table() {
   return kSchema.size() + kSchema2.size() == kElementCount;
 }
 static_assert(ids_match_table(), "element_id.hpp lists the elements in another order than the schema table");
+// The validator keys at most kMaxElementAttrs attributes per element (validate.cpp).
+constexpr bool attrs_fit() {
+  for (const auto& e : kSchema)
+    if (e.attrs.size() > kMaxElementAttrs) return false;
+  for (const auto& e : kSchema2)
+    if (e.attrs.size() > kMaxElementAttrs) return false;
+  return true;
+}
+static_assert(attrs_fit(), "an element has more attributes than the validator's key table holds");
 
 const std::vector<ElementSpec>& all() {
   static const std::vector<ElementSpec> v = [] {

@@ -11,25 +11,32 @@ namespace genokit::xode::standard {
 
 namespace {
 
-// The mass of a <mass_shape> shape of the given density (false when `shid` is not one).
-bool shape_mass(const XmlNode& s, El shid, double density, MassParams& out) {
+// The sizes of a <mass_shape> shape, read once for its unit and its actual mass (false when
+// `shid` is not a shape).
+bool shape_sizes(const Node& s, El shid, std::array<double, 3>& d) {
   if (shid == El::sphere) {
-    out = mass::sphere(density, attr_number(s, "radius"));
+    d[0] = attr_number(s, "radius");
   } else if (shid == El::box) {
-    const auto [x, y, z] = numbers_of(s, {"sizex", "sizey", "sizez"});
-    out = mass::box(density, x, y, z);
+    d = numbers_of(s, {"sizex", "sizey", "sizez"});
   } else if (shid == El::cappedCylinder || shid == El::cylinder) {
     const auto [r, len] = numbers_of(s, {"radius", "length"});
-    out = shid == El::cylinder ? mass::cylinder(density, r, len) : mass::capsule(density, r, len);
+    d = {r, len, 0};
   } else {
     return false;
   }
   return true;
 }
 
+// The mass of a <mass_shape> shape of the given density and sizes (shape_sizes).
+MassParams shape_mass(El shid, double density, const std::array<double, 3>& d) {
+  if (shid == El::sphere) return mass::sphere(density, d[0]);
+  if (shid == El::box) return mass::box(density, d[0], d[1], d[2]);
+  return shid == El::cylinder ? mass::cylinder(density, d[0], d[1]) : mass::capsule(density, d[0], d[1]);
+}
+
 }  // namespace
 
-void Builder::body(const XmlNode& e, Ctx& c) {
+void Builder::body(const Node& e, Ctx& c) {
   implicit_space(c, e);
   Ctx b = c;
   SceneBody sb = object<SceneBody>(c, e, "body");
@@ -41,9 +48,8 @@ void Builder::body(const XmlNode& e, Ctx& c) {
   bool any_mass = false;
   MassParams total = mass::zero();
   int masses = 0;
-  for (XmlNode ch : e.elements()) {
-    std::string_view k = ch.name();
-    const El kid = element_id(k);
+  for (Node ch : e.elements()) {
+    const El kid = element_id(ch);
     if (kid == El::torque)
       sb.torque = vec(ch);
     else if (kid == El::force)
@@ -107,17 +113,16 @@ void Builder::recentre(int index) {
 }
 
 // Evaluates a <mass> element: operations in document order.
-bool Builder::mass_element(const XmlNode& e, MassParams& m) {
+bool Builder::mass_element(const Node& e, MassParams& m) {
   m = mass::zero();
   bool defined = false;
-  for (XmlNode ch : e.elements()) {
-    std::string_view k = ch.name();
-    const El kid = element_id(k);
+  for (Node ch : e.elements()) {
+    const El kid = element_id(ch);
     if (kid == El::mass_struct) {
       m = mass::zero();
       m.mass = num(ch, "total");
       bool have_i = false;
-      for (XmlNode s : ch.elements()) {
+      for (Node s : ch.elements()) {
         if (element_id(s) == El::centerGravity) m.c = vec(s);
         if (element_id(s) == El::imatrix) {
           have_i = true;
@@ -137,13 +142,13 @@ bool Builder::mass_element(const XmlNode& e, MassParams& m) {
     } else if (kid == El::mass_shape) {
       bool by_density = ch.has_attr("density");
       double amount = by_density ? num(ch, "density") : num(ch, "total");
-      for (XmlNode s : ch.elements()) {
-        std::string_view sh = s.name();
-        const El shid = element_id(sh);
-        MassParams unit;
-        if (!shape_mass(s, shid, 1, unit)) continue;
+      for (Node s : ch.elements()) {
+        const El shid = element_id(s);
+        std::array<double, 3> sizes{};
+        if (!shape_sizes(s, shid, sizes)) continue;
+        MassParams unit = shape_mass(shid, 1, sizes);
         if (by_density)
-          shape_mass(s, shid, amount, unit);
+          unit = shape_mass(shid, amount, sizes);
         else if (unit.mass > 0)
           mass::adjust(unit, amount);
         m = unit;

@@ -15,6 +15,7 @@
 
 #include "genokit/xode/scene.hpp"
 #include "xode/build_common.hpp"
+#include "xode/element_table.hpp"
 #include "xode/xmath.hpp"
 
 namespace genokit::xode::standard {
@@ -32,7 +33,7 @@ struct Ctx {
 };
 
 struct PendingJoint {
-  XmlNode e;
+  Node e;
   int scene_index;
   int enclosing_body;
 };
@@ -53,10 +54,11 @@ class Builder {
   std::string path_buffer;
   std::vector<JointAxis> axes_;    // a joint's axes while it is read
   std::vector<AxisParam> params_;  // an axis's parameters while it is read
+  ElementTable table_;             // the elements as the validator walked them
 
-  Location loc(const XmlNode& e) const { return doc.locate(e); }
-  double num(const XmlNode& e, std::string_view n, double def = 0) const { return attr_number(e, n, def); }
-  Vec3 vec(const XmlNode& e, double def = 0) const { return numbers_of(e, {"x", "y", "z"}, def); }
+  Location loc(const Node& e) const { return doc.locate(e.xml()); }
+  double num(const Node& e, std::string_view n, double def = 0) const { return attr_number(e, n, def); }
+  Vec3 vec(const Node& e, double def = 0) const { return numbers_of(e, {"x", "y", "z"}, def); }
 
   // ---- containers and frames (build_standard.cpp) -----------------------------------------------
   // PyODE-style object path of the next `kind` (world, space, body, geom, joint) in `c`, kept in
@@ -65,7 +67,7 @@ class Builder {
   std::array<int, 5>* new_counters() { return &counter_store.emplace_back(); }
   // A new space, body or joint of `kind` for `e`: its path, name, world and offset.
   template <class T>
-  T object(Ctx& c, const XmlNode& e, std::string_view kind) {
+  T object(Ctx& c, const Node& e, std::string_view kind) {
     T o;
     o.path = child_path(c, kind);
     o.name = sc.keep(e.attr_or("name", ""));
@@ -74,32 +76,32 @@ class Builder {
     return o;
   }
   // The frame an element's own <transform> defines (identity when it has none).
-  bool own_transform(const XmlNode& e, Frame& f, bool& absolute);
+  bool own_transform(const Node& e, Frame& f, bool& absolute);
   // The frame a <transform> element defines.
-  void transform_frame(const XmlNode& t, Frame& f, bool& absolute);
-  Frame frame_of(const XmlNode& e, const Ctx& parent);
-  void children(const XmlNode& e, Ctx& c);
+  void transform_frame(const Node& t, Frame& f, bool& absolute);
+  Frame frame_of(const Node& e, const Ctx& parent);
+  void children(const Node& e, Ctx& c);
   // The content of the container `e` in its own context `inner` (path, counters, frame).
-  void enter(const XmlNode& e, const Ctx& outer, std::string_view path, Ctx inner);
-  int implicit_space(Ctx& c, const XmlNode& e);
-  void element(const XmlNode& e, Ctx& c);
-  void world(const XmlNode& e, Ctx& c);
-  void space(const XmlNode& e, Ctx& c);
+  void enter(const Node& e, const Ctx& outer, std::string_view path, Ctx inner);
+  int implicit_space(Ctx& c, const Node& e);
+  void element(const Node& e, Ctx& c);
+  void world(const Node& e, Ctx& c);
+  void space(const Node& e, Ctx& c);
 
   // ---- bodies and masses (standard_bodies.cpp) --------------------------------------------------
-  void body(const XmlNode& e, Ctx& c);
+  void body(const Node& e, Ctx& c);
   // Moves an off-centre mass's body frame to the centre of mass and shifts the body's geoms, so
   // dBodySetMass gets c = 0 (ODE aborts otherwise).
   void recentre(int index);
   // Evaluates a <mass> element: operations in document order.
-  bool mass_element(const XmlNode& e, MassParams& m);
+  bool mass_element(const Node& e, MassParams& m);
 
   // ---- geoms (standard_geoms.cpp) ---------------------------------------------------------------
-  void geom(const XmlNode& e, Ctx& c);
-  bool trimesh(const XmlNode& e, SceneGeom& sg);
+  void geom(const Node& e, Ctx& c);
+  bool trimesh(const Node& e, SceneGeom& sg);
 
   // ---- joints (standard_joints.cpp) -------------------------------------------------------------
-  void joint(const XmlNode& e, Ctx& c);
+  void joint(const Node& e, Ctx& c);
   static std::size_t distance(const std::string& a, const std::string& b);
   static std::string suggest(const std::string& n,
                              const std::vector<std::pair<std::string_view, int>>& names);

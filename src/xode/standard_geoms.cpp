@@ -7,16 +7,15 @@
 
 namespace genokit::xode::standard {
 
-void Builder::geom(const XmlNode& e, Ctx& c) {
+void Builder::geom(const Node& e, Ctx& c) {
   implicit_space(c, e);
   Ctx g = c;
   g.frame = frame_of(e, c);
   std::string_view path = child_path(c, "geom");
   g.path = path;
   g.counters = new_counters();
-  for (XmlNode s : e.elements()) {
-    std::string_view k = s.name();
-    const El kid = element_id(k);
+  for (Node s : e.elements()) {
+    const El kid = element_id(s);
     if (kid != El::box && kid != El::sphere && kid != El::cylinder && kid != El::cappedCylinder &&
         kid != El::cone && kid != El::plane && kid != El::ray && kid != El::trimesh)
       continue;
@@ -86,12 +85,12 @@ void Builder::geom(const XmlNode& e, Ctx& c) {
     }
     sc.geoms.push_back(sg);
   }
-  for (XmlNode ch : e.elements())
+  for (Node ch : e.elements())
     if (ElementSet{bit(element_id(ch))} & set_of(El::geom, El::group, El::jointgroup, El::body, El::joint))
       element(ch, g);
 }
 
-bool Builder::trimesh(const XmlNode& e, SceneGeom& sg) {
+bool Builder::trimesh(const Node& e, SceneGeom& sg) {
   int base = opt.trimesh_index_base;
   bool explicit_base = e.has_attr("indexbase");
   if (explicit_base) base = to_int(num(e, "indexbase", 1), 1);
@@ -99,16 +98,16 @@ bool Builder::trimesh(const XmlNode& e, SceneGeom& sg) {
     diags.error("xode.bad-index-base", "trimesh indexbase must be 0 or 1", loc(e));
     return false;
   }
-  std::vector<XmlNode> tris;
-  for (XmlNode part : e.elements()) {
+  std::vector<Node> tris;
+  for (Node part : e.elements()) {
     if (element_id(part) == El::vertices)
-      for (XmlNode v : part.elements())
+      for (Node v : part.elements())
         if (element_id(v) == El::v) {
           Vec3 p = vec(v);
           sg.vertices.insert(sg.vertices.end(), p.begin(), p.end());
         }
     if (element_id(part) == El::triangles)
-      for (XmlNode t : part.elements())
+      for (Node t : part.elements())
         if (element_id(t) == El::t) tris.push_back(t);
   }
   if (tris.size() > opt.max_triangles) {

@@ -8,13 +8,12 @@
 
 namespace genokit::xode::standard {
 
-void Builder::joint(const XmlNode& e, Ctx& c) {
+void Builder::joint(const Node& e, Ctx& c) {
   SceneJoint sj = object<SceneJoint>(c, e, "joint");
   sj.jointgroup = c.jointgroup;
-  XmlNode type;
-  for (XmlNode ch : e.elements()) {
-    std::string_view k = ch.name();
-    const El kid = element_id(k);
+  Node type;
+  for (Node ch : e.elements()) {
+    const El kid = element_id(ch);
     if (kid == El::amotor || kid == El::ball || kid == El::fixed || kid == El::hinge || kid == El::hinge2 ||
         kid == El::slider || kid == El::universal) {
       type = ch;
@@ -22,8 +21,7 @@ void Builder::joint(const XmlNode& e, Ctx& c) {
     }
   }
   if (!type) return;  // reported by the validator
-  std::string_view k = type.name();
-  const El kid = element_id(k);
+  const El kid = element_id(type);
   sj.type = joint_type_of(kid);
   sj.set_fixed = sj.type == JointType::fixed;
   std::size_t want = sj.type == JointType::amotor                                      ? 3
@@ -34,7 +32,7 @@ void Builder::joint(const XmlNode& e, Ctx& c) {
   std::vector<JointAxis>& axes = axes_;
   axes.clear();
   bool under_frame = !(pf.R == math::identity3() && pf.p == Vec3{0, 0, 0} && pf.s == 1);
-  for (XmlNode ch : type.elements()) {
+  for (Node ch : type.elements()) {
     bool absolute = ch.attr_or("absolute", "false") == "true";
     if (element_id(ch) == El::anchor) {
       sj.has_anchor = true;
@@ -61,8 +59,8 @@ void Builder::joint(const XmlNode& e, Ctx& c) {
   sj.axes = sc.keep(std::span<const JointAxis>(axes));
   if (sj.axes.size() != want)
     diags.error("xode.axis-count",
-                "wrong number of axes for " + std::string(k) + " joint: " + std::to_string(sj.axes.size()) +
-                    " given, XODE requires exactly " + std::to_string(want),
+                "wrong number of axes for " + std::string(type.name()) + " joint: " +
+                    std::to_string(sj.axes.size()) + " given, XODE requires exactly " + std::to_string(want),
                 loc(type));
   sc.joints.push_back(sj);
   pending.push_back({e, static_cast<int>(sc.joints.size()) - 1, c.body});
@@ -93,11 +91,31 @@ std::string Builder::suggest(const std::string& n,
 
 // Postlink: every body exists now.
 void Builder::link_joints() {
-  // The named bodies by name (then index).
-  std::vector<std::pair<std::string_view, int>> bodies_by_name;
-  for (std::size_t i = 0; i < sc.bodies.size(); ++i)
-    if (!sc.bodies[i].name.empty()) bodies_by_name.emplace_back(sc.bodies[i].name, static_cast<int>(i));
-  std::sort(bodies_by_name.begin(), bodies_by_name.end());
+  // The named bodies in an open-addressing table: per name its first body and how many bodies
+  // have it (one pass, no sort; names are compared only within a probe chain).
+  struct BodyName {
+    std::string_view name;
+    int first = -1;
+    int count = 0;  // 0: a free slot
+  };
+  std::size_t cap = 16;
+  while (cap < 2 * sc.bodies.size()) cap *= 2;
+  std::vector<BodyName> by_name(cap);
+  auto slot = [&](std::string_view n) -> BodyName& {
+    for (std::size_t i = name_hash(n) & (cap - 1);; i = (i + 1) & (cap - 1))
+      if (by_name[i].count == 0 || by_name[i].name == n) return by_name[i];
+  };
+  for (std::size_t i = 0; i < sc.bodies.size(); ++i) {
+    if (sc.bodies[i].name.empty()) continue;
+    BodyName& b = slot(sc.bodies[i].name);
+    if (b.count++ == 0) b = {sc.bodies[i].name, static_cast<int>(i), 1};
+  }
+  auto named_bodies = [&] {
+    std::vector<std::pair<std::string_view, int>> v;
+    for (std::size_t i = 0; i < sc.bodies.size(); ++i)
+      if (!sc.bodies[i].name.empty()) v.emplace_back(sc.bodies[i].name, static_cast<int>(i));
+    return v;
+  };
   auto named_elsewhere = [&](const std::string& n) {
     for (const auto& g : sc.geoms)
       if (g.name == n) return std::string("geom");
@@ -111,20 +129,18 @@ void Builder::link_joints() {
   };
   for (const auto& p : pending) {
     SceneJoint& j = sc.joints[static_cast<std::size_t>(p.scene_index)];
-    XmlNode l1;
-    XmlNode l2;
-    for (XmlNode ch : p.e.elements()) {
+    Node l1;
+    Node l2;
+    for (Node ch : p.e.elements()) {
       El id = element_id(ch);
       if (id == El::link1 && !l1) l1 = ch;
       if (id == El::link2 && !l2) l2 = ch;
     }
     bool ok = true;
-    auto resolve = [&](const XmlNode& l) -> int {
+    auto resolve = [&](const Node& l) -> int {
       const std::string_view name = l.attr_or("body", "");
-      const auto [from, to] = std::equal_range(
-          bodies_by_name.begin(), bodies_by_name.end(), std::pair<std::string_view, int>(name, -1),
-          [](const auto& a, const auto& b) { return a.first < b.first; });
-      if (from == to) {
+      const BodyName& found = slot(name);
+      if (found.count == 0) {
         const std::string n(name);
         std::string other = named_elsewhere(n);
         if (!other.empty())
@@ -132,18 +148,18 @@ void Builder::link_joints() {
                       loc(l));
         else
           diags.error("xode.unknown-link",
-                      "joint link '" + n + "' names no body in the document" + suggest(n, bodies_by_name),
+                      "joint link '" + n + "' names no body in the document" + suggest(n, named_bodies()),
                       loc(l));
         ok = false;
         return -1;
       }
-      if (to - from > 1) {
+      if (found.count > 1) {
         diags.error("xode.ambiguous-link",
                     "joint link '" + std::string(name) + "' is ambiguous: several bodies have that name",
                     loc(l));
         ok = false;
       }
-      return from->second;  // the first body with the name
+      return found.first;  // the first body with the name
     };
     int enclosing = p.enclosing_body;
     if (!l1) {

@@ -19,6 +19,7 @@
 #include "xode/build_common.hpp"
 #include "xode/document_data.hpp"
 #include "xode/element_id.hpp"
+#include "xode/element_table.hpp"
 
 namespace genokit::xode {
 namespace {
@@ -33,9 +34,32 @@ bool is_namespace_attr(const char* n) {
   return same_text(n, "xmlns") || starts_with(n, "xmlns:") || starts_with(n, "xsi:");
 }
 
-const AttrSpec* attr_spec(const ElementSpec& spec, const char* name) {
-  for (const auto& a : spec.attrs)
-    if (same_text(name, a.name)) return &a;
+// Per element id: the first four bytes of each schema attribute's name (detail::prefix_of), and
+// the attributes it requires, so a lookup compares integers before names.
+struct AttrKeys {
+  std::array<std::uint32_t, kMaxElementAttrs> key{};
+  std::uint64_t required = 0;
+};
+const AttrKeys* attr_keys() {
+  static const std::array<AttrKeys, kElementCount> keys = [] {
+    std::array<AttrKeys, kElementCount> k{};
+    for (std::size_t e = 0; e < kElementCount; ++e) {
+      const auto& attrs = schema()[e].attrs;
+      for (std::size_t i = 0; i < attrs.size(); ++i) {
+        k[e].key[i] = detail::prefix_of(attrs[i].name);
+        if (attrs[i].required) k[e].required |= std::uint64_t{1} << i;
+      }
+    }
+    return k;
+  }();
+  return keys.data();
+}
+
+// The schema attribute called `name` (its prefix `key`), or nullptr.
+const AttrSpec* attr_spec(const ElementSpec& spec, const AttrKeys& keys, const char* name,
+                          std::uint32_t key) {
+  for (std::size_t i = 0; i < spec.attrs.size(); ++i)
+    if (keys.key[i] == key && detail::same_tail(spec.attrs[i].name, name)) return &spec.attrs[i];
   return nullptr;
 }
 
@@ -57,10 +81,14 @@ std::string tag(std::string_view name) {
 }
 
 struct Validator {
-  Validator(const Document& d, Diagnostics& g) : doc(d), data(Access::data(d)), diags(g) {}
+  Validator(const Document& d, Diagnostics& g, ElementTable& t)
+      : doc(d), data(Access::data(d)), diags(g), table(t) {}
   const Document& doc;
   DocumentData& data;
   Diagnostics& diags;
+  ElementTable& table;
+  const ElementSpec* specs = schema().data();  // by element id
+  const AttrKeys* attr_key_table = attr_keys();
   struct NameUse {
     int count = 0;
     pugi::xml_node first;
@@ -126,19 +154,23 @@ struct Validator {
   // Checks the attributes of `e` in one pass; `name` receives the value of its first attribute
   // called name (nullptr when there is none).
   void check_attrs(pugi::xml_node e, El id, const ElementSpec& spec, const char*& name) {
-    std::uint64_t present = 0;  // the spec's attributes found (fewer than 64 per element)
+    std::uint64_t present = 0;  // the spec's attributes found (at most kMaxElementAttrs)
+    const AttrKeys& keys = attr_key_table[static_cast<std::size_t>(id)];
     name = nullptr;
     for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute()) {
       const char* an = a.name();
-      if (!name && same_text(an, "name")) name = a.value();
-      if (is_namespace_attr(an)) continue;
-      const AttrSpec* as = attr_spec(spec, an);
+      const char* v = a.value();
+      table.attrs.push_back({an, v, detail::prefix_of(an)});
+      TableAttr& rec = table.attrs.back();
+      if (!name && same_text(an, "name")) name = v;
+      const AttrSpec* as = attr_spec(spec, keys, an, rec.key);
+      if (!as && is_namespace_attr(an)) continue;  // no schema attribute is namespaced
       if (as) present |= std::uint64_t{1} << (as - spec.attrs.data());
       // Where the attribute is, and the texts of a message: only made when there is something
       // to report.
       auto at = [&] { return doc.locate(doc.attr_offset(node(e), an)); };
       auto attr = [&] { return std::string(an); };
-      auto value = [&] { return std::string(a.value()); };
+      auto value = [&] { return std::string(v); };
       auto ename = [&] { return std::string(e.name()); };
       if (!as) {
         if (spec.any_attributes) continue;
@@ -153,10 +185,11 @@ struct Validator {
                         "unknown attribute '" + attr() + "' on <" + ename() + "> (kept)", at());
         continue;
       }
-      const char* v = a.value();
       switch (as->type) {
         case AttrType::number: {
           auto d = number(v);
+          rec.state = d ? 1 : 2;  // converted once, for the builder too
+          rec.number = d ? *d : 0;
           if (!d) {
             diags.error(
                 "xode.bad-number",
@@ -199,6 +232,7 @@ struct Validator {
           break;
       }
     }
+    if ((keys.required & ~present) == 0) return;
     for (std::size_t i = 0; i < spec.attrs.size(); ++i) {
       const AttrSpec& as = spec.attrs[i];
       if (!as.required || (present >> i & 1)) continue;
@@ -213,14 +247,24 @@ struct Validator {
     }
   }
 
-  // Child element counts by id, as check_content reads them.
-  using Counts = std::array<std::uint16_t, kElementCount + 1>;
+  // The ids of the child elements seen once and more than once: check_content only asks whether
+  // a kind occurs 0, 1 or several times (two words instead of a counter per id to clear).
+  struct Counts {
+    ElementSet seen = 0, twice = 0;
+    void add(El e) {
+      const ElementSet b = bit(e);
+      twice |= seen & b;
+      seen |= b;
+    }
+  };
 
   void check_content(const XmlNode& e, El id, const Counts& counts) {
+    // How many children are of these kinds, capped at 2.
     auto count = [&](std::initializer_list<El> kinds) {
-      int n = 0;
-      for (El k : kinds) n += counts[static_cast<std::size_t>(k)];
-      return n;
+      ElementSet s = 0;
+      for (El k : kinds) s |= bit(k);
+      const ElementSet x = counts.seen & s;
+      return !x ? 0 : (counts.twice & s) || (x & (x - 1)) ? 2 : 1;
     };
     if (id == El::geom) {
       int n = count(
@@ -270,22 +314,28 @@ struct Validator {
                   doc.locate(e));
   }
 
-  void walk(pugi::xml_node e, El id, El parent_id, const ElementSpec* parent) {
-    const char* ename = e.name();
-    const ElementSpec* spec = id == El::unknown ? nullptr : &schema()[static_cast<std::size_t>(id)];
+  // Walks `e` and records it in the table; returns its index there.
+  std::uint32_t walk(pugi::xml_node e, El id, El parent_id, const ElementSpec* parent) {
+    const ElementSpec* spec = id == El::unknown ? nullptr : &specs[static_cast<std::size_t>(id)];
+    const auto self = static_cast<std::uint32_t>(table.elements.size());
+    table.elements.push_back({e, id});
+    table.elements.back().attr_begin = static_cast<std::uint32_t>(table.attrs.size());
+    auto attrs_done = [&] { table.elements[self].attr_end = static_cast<std::uint32_t>(table.attrs.size()); };
     if (!spec) {
+      attrs_done();
       diags.error("xode.unknown-element",
-                  "unknown element <" + std::string(ename) + ">" +
+                  "unknown element <" + std::string(e.name()) + ">" +
                       (parent ? " in " + tag(parent->name) : std::string()),
                   doc.locate(node(e)));
-      return;
+      return self;
     }
     if (parent && !parent->open_content && !(allowed_children(parent_id) & bit(id)))
       diags.error("xode.invalid-child",
-                  tag(ename) + " is not a valid child of <" + std::string(parent->name) + ">",
+                  tag(e.name()) + " is not a valid child of <" + std::string(parent->name) + ">",
                   doc.locate(node(e)));
     const char* n = nullptr;
     check_attrs(e, id, *spec, n);
+    attrs_done();
     if (id != El::xode && id != El::ext && n) {
       auto& use = use_of(n);
       if (use.count++ == 0)
@@ -293,7 +343,7 @@ struct Validator {
       else if (use.count == 2)
         use.second = e;
     }
-    if (spec->open_content) return;  // ext: kept verbatim, not validated
+    if (spec->open_content) return self;  // ext: kept verbatim, not validated
     // The children XmlNode::children() yields, in order, in one pass: elements (walked) and text
     // that is not only blanks or CDATA (reported); comments, PIs and the doctype are skipped.
     Counts counts{};
@@ -303,33 +353,49 @@ struct Validator {
       if (type == pugi::node_element) {
         const El cid = element_id(c.name());
         kids.push_back({c, cid});
-        ++counts[static_cast<std::size_t>(cid)];
+        counts.add(cid);
       } else if (type == pugi::node_cdata || (type == pugi::node_pcdata && !trim(c.value()).empty())) {
         kids.push_back({c, El::unknown, true});
       }
     }
-    check_content(node(e), id, counts);
+    // Only some elements have content rules; any may repeat <transform>.
+    constexpr ElementSet kRuled = set_of(El::geom, El::joint, El::mass_shape, El::mass, El::rotation,
+                                         El::transform, El::ext, El::world);
+    if ((bit(id) & kRuled) || (counts.twice & bit(El::transform))) check_content(node(e), id, counts);
+    std::uint32_t last = kNoElement;
     for (std::size_t i = first; i < kids.size(); ++i) {
       const Kid k = kids[i];  // a copy: walking appends to `kids`
-      if (k.text)
-        diags.warning("xode.unexpected-text", "text inside <" + std::string(ename) + "> is ignored",
+      if (k.text) {
+        diags.warning("xode.unexpected-text", "text inside <" + std::string(e.name()) + "> is ignored",
                       doc.locate(node(e)));
-      else
-        walk(k.node, k.id, id, spec);
+        continue;
+      }
+      const std::uint32_t child = walk(k.node, k.id, id, spec);
+      (last == kNoElement ? table.elements[self].first_child : table.elements[last].next) = child;
+      last = child;
     }
     kids.resize(first);
+    return self;
   }
 };
 
 }  // namespace
 
-void validate_document(const Document& doc, Diagnostics& diags) {
-  Validator v(doc, diags);
+void validate_document(const Document& doc, Diagnostics& diags, ElementTable& table) {
+  table.data = &Access::data(doc);
+  table.elements.clear();
+  table.attrs.clear();
+  Validator v(doc, diags, table);
   XmlNode root = doc.root();
   if (!root || root.name() != "xode") return;  // the reader already reported it
   pugi::xml_node r = Access::pugi(root);
   v.walk(r, element_id(r), El::unknown, nullptr);
   v.report_duplicates();
+}
+
+void validate_document(const Document& doc, Diagnostics& diags) {
+  ElementTable table;
+  validate_document(doc, diags, table);
 }
 
 }  // namespace genokit::xode

@@ -92,4 +92,21 @@ TEST(FastDecimal, Integers) {
   EXPECT_EQ(scan_plain_int(c.data(), c.data() + c.size(), v), 0u);
 }
 
+TEST(FastDecimal, WholeCStringOrNothing) {
+  // Accepts only a whole NUL-terminated plain decimal, and then exactly as parse_double reads it.
+  for (const char* s :
+       {"0", "-0", "7", "-1.5", "0.25", "3.0", "-2.3", "123456789.125", "0.3000000000000001"}) {
+    double v = -99;
+    EXPECT_EQ(scan_plain_decimal_cstr(s, v), std::strlen(s)) << s;
+    const double r = reference(s);
+    EXPECT_EQ(std::memcmp(&v, &r, sizeof v), 0) << s;
+  }
+  for (const char* s : {"", "-", "1.", ".5", "+1", "1e3", "1.5 ", " 1.5", "1.5x", "0x10", "nan", "1,5",
+                        "12345678901234567890"}) {
+    double v = -99;
+    EXPECT_EQ(scan_plain_decimal_cstr(s, v), 0u) << s;
+    EXPECT_EQ(v, -99) << s;  // untouched when refused
+  }
+}
+
 }  // namespace genokit
