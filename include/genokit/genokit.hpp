@@ -55,3 +55,7 @@
 #include "genokit/xode/schema.hpp"
 
 #include "genokit/physics/world.hpp"
+
+#include "genokit/sim/model.hpp"
+#include "genokit/sim/run.hpp"
+#include "genokit/sim/settings.hpp"

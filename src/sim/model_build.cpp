@@ -1,0 +1,346 @@
+// f0 model -> sim::Model: sticks grouped into rigid bodies, links at muscles, placement, masses.
+// Every number ODE will be given is checked here (finite, positive masses), so that a run never
+// hands ODE something it would abort on.
+#include <ode/ode.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <string>
+
+#include "genokit/f0/neuron_classes.hpp"
+#include "neuro/data.hpp"
+#include "sim/model_data.hpp"
+#include "sim/vec.hpp"
+
+namespace genokit::sim {
+namespace {
+
+// f1's modifier anchors of muscle power (mmmmm, MMMMM) and friction (fffff, FFFFF):
+// simulation.md §3.3; odemusclemin/max and odecolmumin/max are the values at these anchors.
+constexpr double kPowerMin = 0.025, kPowerMax = 0.81;
+constexpr double kFrictionMin = 0.131, kFrictionMax = 2.82;
+
+double lerp_anchored(double v, double a, double b, double lo, double hi) {
+  double t = std::clamp((v - a) / (b - a), 0.0, 1.0);
+  return lo + t * (hi - lo);
+}
+
+struct DisjointSets {
+  std::vector<int> up;
+  explicit DisjointSets(std::size_t n) : up(n) { std::iota(up.begin(), up.end(), 0); }
+  int find(int a) {
+    while (up[static_cast<std::size_t>(a)] != a)
+      a = up[static_cast<std::size_t>(a)] = up[static_cast<std::size_t>(up[static_cast<std::size_t>(a)])];
+    return a;
+  }
+  // The smaller root wins, so groups do not depend on the order of unions.
+  void unite(int a, int b) {
+    a = find(a), b = find(b);
+    if (a != b) up[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+  }
+};
+
+// The muscle power `p` of a neuron (its class default when not given).
+double muscle_power(const f0::Neuron& n) {
+  const f0::NeuronClass* cls = f0::find_neuron_class(n.class_name);
+  if (!cls) return kPowerMin;
+  std::vector<f0::NeuronProp> defs(cls->props.begin(), cls->props.end());
+  std::vector<double> values;
+  std::vector<std::string> texts;
+  std::vector<neuro::BuildMessage> messages;
+  neuro::parse_class_params(n.class_name, n.params, defs, 0, values, texts, messages);
+  int k = f0::find_neuron_prop(*cls, "p");
+  return k >= 0 ? values[static_cast<std::size_t>(k)] : kPowerMin;
+}
+
+struct Builder {
+  const f0::Model& in;
+  const Settings& s;
+  Diagnostics& diags;
+  Model::Data out;
+
+  std::vector<int> rods;            // f0 joint index of each stick
+  std::vector<double> bend, twist;  // per f0 joint: muscle torque (-1: no such muscle)
+  std::vector<f0::Vec3> pos;        // part positions after placement
+
+  bool check() {
+    std::size_t errors = diags.error_count();
+    check_settings(s, diags);
+    if (!in.valid)
+      diags.error("sim.invalid-model", "the creature's f0 model is not valid and cannot be simulated");
+    if (in.shape_type == f0::ShapeType::solids)
+      diags.error("sim.solids", "solid-shape bodies (parts with sh>0) are not simulated yet");
+    for (const f0::Part& p : in.parts)
+      if (!finite(p.pos) || !std::isfinite(p.dn) || !std::isfinite(p.fr) || !finite(p.orient.z)) {
+        diags.error("sim.non-finite", "a part has a non-finite position or property");
+        break;
+      }
+    if (in.parts.empty()) diags.error("sim.empty", "the creature has no parts");
+    return diags.error_count() == errors;
+  }
+
+  void find_muscles() {
+    bend.assign(in.joints.size(), -1);
+    twist.assign(in.joints.size(), -1);
+    for (const f0::Neuron& n : in.neurons) {
+      bool is_bend = n.class_name == "|", is_twist = n.class_name == "@";
+      if ((!is_bend && !is_twist) || n.joint < 0 || static_cast<std::size_t>(n.joint) >= in.joints.size())
+        continue;
+      double torque = lerp_anchored(muscle_power(n), kPowerMin, kPowerMax, s.odemusclemin, s.odemusclemax);
+      double& slot = (is_bend ? bend : twist)[static_cast<std::size_t>(n.joint)];
+      slot = std::max(slot, torque);  // two muscles of a kind on one joint: the stronger one
+    }
+    if (!in.neurons.empty())
+      diags.note("sim.neurons-not-simulated",
+                 std::to_string(in.neurons.size()) +
+                     " neurons are not simulated yet: muscles hold their joints at rest with their strength");
+  }
+
+  bool articulated_at(int j, int p) const {
+    const auto u = static_cast<std::size_t>(j);
+    return (bend[u] >= 0 || twist[u] >= 0) && in.joints[u].p1 == p;
+  }
+
+  void place() {
+    pos.resize(in.parts.size());
+    double r = s.gk_stickradius;
+    double lo[3] = {1e300, 1e300, 1e300}, hi[3] = {-1e300, -1e300, -1e300};
+    for (const f0::Part& p : in.parts) {
+      const double v[3] = {p.pos.x, p.pos.y, p.pos.z};
+      for (int k = 0; k < 3; ++k) lo[k] = std::min(lo[k], v[k] - r), hi[k] = std::max(hi[k], v[k] + r);
+    }
+    f0::Vec3 shift{s.wrldsiz / 2 - (lo[0] + hi[0]) / 2, s.wrldsiz / 2 - (lo[1] + hi[1]) / 2,
+                   s.creath - lo[2]};
+    for (std::size_t i = 0; i < pos.size(); ++i) pos[i] = add(in.parts[i].pos, shift);
+  }
+
+  bool collect_rods() {
+    for (std::size_t j = 0; j < in.joints.size(); ++j) {
+      const f0::Joint& jt = in.joints[j];
+      if (jt.sh != 0) continue;
+      double len = norm(sub(pos[static_cast<std::size_t>(jt.p2)], pos[static_cast<std::size_t>(jt.p1)]));
+      if (len < s.minjoint || len > s.maxjoint) {
+        diags.error("sim.stick-length",
+                    "stick " + std::to_string(j) + " is " + std::to_string(len) + " long, outside minjoint " +
+                        std::to_string(s.minjoint) + " .. maxjoint " + std::to_string(s.maxjoint),
+                    Location{{}, jt.src.line, jt.src.column, jt.src.offset});
+        return false;
+      }
+      rods.push_back(static_cast<int>(j));
+    }
+    out.sticks = rods.size();
+    return true;
+  }
+
+  // Element ids: sticks 0..R-1, then parts R..R+P-1.
+  void group(DisjointSets& sets, std::vector<std::array<int, 3>>& balls,
+             std::vector<std::array<int, 3>>& fixed) {
+    const int R = static_cast<int>(rods.size());
+    std::vector<std::vector<int>> at(in.parts.size());  // sticks at each part
+    for (int k = 0; k < R; ++k) {
+      const f0::Joint& jt = in.joints[static_cast<std::size_t>(rods[static_cast<std::size_t>(k)])];
+      at[static_cast<std::size_t>(jt.p1)].push_back(k);
+      at[static_cast<std::size_t>(jt.p2)].push_back(k);
+    }
+    for (std::size_t p = 0; p < at.size(); ++p) {
+      std::vector<int> anchors, hanging;
+      for (int k : at[p])
+        (articulated_at(rods[static_cast<std::size_t>(k)], static_cast<int>(p)) ? hanging : anchors)
+            .push_back(k);
+      if (anchors.empty() && !hanging.empty()) {  // only muscled sticks meet here: the first holds the part
+        anchors.push_back(hanging.front());
+        hanging.erase(hanging.begin());
+      }
+      if (anchors.empty()) continue;
+      sets.unite(R + static_cast<int>(p), anchors.front());
+      for (std::size_t a = 1; a < anchors.size(); ++a) {
+        if (s.odesepsticks)
+          fixed.push_back({anchors.front(), anchors[a], static_cast<int>(p)});
+        else
+          sets.unite(anchors.front(), anchors[a]);
+      }
+      for (int k : hanging) balls.push_back({anchors.front(), k, static_cast<int>(p)});
+    }
+    for (const f0::Joint& jt : in.joints)  // fixed (and 5.x hinge) f0 joints merge their parts
+      if (jt.sh != 0) sets.unite(R + jt.p1, R + jt.p2);
+  }
+
+  GeomDef capsule(int k) const {
+    const f0::Joint& jt = in.joints[static_cast<std::size_t>(rods[static_cast<std::size_t>(k)])];
+    const f0::Part &a = in.parts[static_cast<std::size_t>(jt.p1)],
+                   &b = in.parts[static_cast<std::size_t>(jt.p2)];
+    f0::Vec3 pa = pos[static_cast<std::size_t>(jt.p1)], pb = pos[static_cast<std::size_t>(jt.p2)];
+    GeomDef g;
+    g.center = scale(add(pa, pb), 0.5);
+    f0::Vec3 d = sub(pb, pa);
+    g.length = norm(d);
+    g.radius = s.gk_stickradius;
+    if (g.length > 1e-12)
+      dRFromZAxis(g.rotation.data(), d.x, d.y, d.z);
+    else
+      dRSetIdentity(g.rotation.data());
+    g.mu = lerp_anchored((a.fr + b.fr) / 2, kFrictionMin, kFrictionMax, s.odecolmumin, s.odecolmumax);
+    return g;
+  }
+
+  // Bodies from the groups, in the order of their smallest element (deterministic).
+  bool make_bodies(DisjointSets& sets, std::vector<int>& body_of) {
+    const int R = static_cast<int>(rods.size()), n = R + static_cast<int>(in.parts.size());
+    body_of.assign(static_cast<std::size_t>(n), -1);
+    std::vector<dMass> masses;
+    std::vector<char> holds_stick(static_cast<std::size_t>(n), 0);
+    for (int k = 0; k < R; ++k) holds_stick[static_cast<std::size_t>(sets.find(k))] = 1;
+    for (int e = 0; e < n; ++e) {
+      int root = sets.find(e);
+      if (body_of[static_cast<std::size_t>(root)] < 0) {
+        body_of[static_cast<std::size_t>(root)] = static_cast<int>(out.bodies.size());
+        out.bodies.emplace_back();
+        masses.emplace_back();
+        dMassSetZero(&masses.back());
+      }
+      int b = body_of[static_cast<std::size_t>(e)] = body_of[static_cast<std::size_t>(root)];
+      BodyDef& body = out.bodies[static_cast<std::size_t>(b)];
+      dMass m;
+      if (e < R) {
+        GeomDef g = capsule(e);
+        const f0::Joint& jt = in.joints[static_cast<std::size_t>(rods[static_cast<std::size_t>(e)])];
+        double dn =
+            (in.parts[static_cast<std::size_t>(jt.p1)].dn + in.parts[static_cast<std::size_t>(jt.p2)].dn) / 2;
+        // Mass = density x length (all sticks share one cross-section; a stick shorter than its
+        // radius weighs as one of that length, so no body is massless).
+        dMassSetCapsuleTotal(&m, dn * std::max(g.length, g.radius), 3, g.radius, g.length);
+        dMassRotate(&m, g.rotation.data());
+        dMassTranslate(&m, g.center.x, g.center.y, g.center.z);
+        body.geoms.push_back(g);
+      } else {
+        // A part that no stick holds: a sphere weighing its density (the SDK's mass 1 of a
+        // part without joints, at density 1).
+        std::size_t p = static_cast<std::size_t>(e - R);
+        if (holds_stick[static_cast<std::size_t>(root)]) continue;
+        GeomDef g;
+        g.center = pos[p];
+        g.radius = s.gk_stickradius;
+        dRSetIdentity(g.rotation.data());
+        g.mu = lerp_anchored(in.parts[p].fr, kFrictionMin, kFrictionMax, s.odecolmumin, s.odecolmumax);
+        dMassSetSphereTotal(&m, in.parts[p].dn, g.radius);
+        dMassTranslate(&m, g.center.x, g.center.y, g.center.z);
+        body.geoms.push_back(g);
+      }
+      dMassAdd(&masses[static_cast<std::size_t>(b)], &m);
+    }
+    for (std::size_t b = 0; b < out.bodies.size(); ++b) {
+      dMass& m = masses[b];
+      BodyDef& body = out.bodies[b];
+      body.com = {m.c[0], m.c[1], m.c[2]};
+      dMassTranslate(&m, -m.c[0], -m.c[1], -m.c[2]);
+      if (!(m.mass > 0) || !std::isfinite(m.mass) || !finite(body.com) || !dMassCheck(&m)) {
+        diags.error("sim.bad-mass",
+                    "body " + std::to_string(b) + " has no valid mass (check the densities dn)");
+        return false;
+      }
+      body.mass = m.mass;
+      std::copy(m.I, m.I + 12, body.inertia.begin());
+      out.mass += m.mass;
+    }
+    return true;
+  }
+
+  void make_links(const std::vector<int>& body_of, const std::vector<std::array<int, 3>>& balls,
+                  const std::vector<std::array<int, 3>>& fixed) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    for (const auto& [a, k, p] : fixed) {
+      LinkDef l;
+      l.kind = LinkDef::Kind::fixed;
+      l.body1 = body_of[static_cast<std::size_t>(a)];
+      l.body2 = body_of[static_cast<std::size_t>(k)];
+      l.anchor = pos[static_cast<std::size_t>(p)];
+      if (l.body1 != l.body2) out.links.push_back(l);
+    }
+    for (const auto& [a, k, p] : balls) {
+      LinkDef l;
+      l.body1 = body_of[static_cast<std::size_t>(a)];
+      l.body2 = body_of[static_cast<std::size_t>(k)];
+      if (l.body1 == l.body2) continue;  // a loop of rigid connections holds it anyway
+      l.anchor = pos[static_cast<std::size_t>(p)];
+      l.joint = rods[static_cast<std::size_t>(k)];
+      const f0::Joint& jt = in.joints[static_cast<std::size_t>(l.joint)];
+      // Bend about the first part's Z axis; twist about the stick; the third axis is rigid.
+      f0::Vec3 twist_axis =
+          unit(sub(pos[static_cast<std::size_t>(jt.p2)], pos[static_cast<std::size_t>(jt.p1)]));
+      f0::Vec3 bend_axis = in.parts[static_cast<std::size_t>(jt.p1)].orient.z;
+      f0::Vec3 third = cross(bend_axis, twist_axis);
+      if (norm(third) < 1e-6)
+        third = cross(std::abs(twist_axis.x) < 0.9 ? f0::Vec3{1, 0, 0} : f0::Vec3{0, 1, 0}, twist_axis);
+      third = unit(third);
+      bend_axis = cross(twist_axis, third);
+      l.axes = {bend_axis, twist_axis, third};
+      const auto u = static_cast<std::size_t>(l.joint);
+      l.fmax = {bend[u] >= 0 ? bend[u] : inf, twist[u] >= 0 ? twist[u] : inf, inf};
+      out.links.push_back(l);
+    }
+  }
+
+  void record_parts(const std::vector<int>& body_of) {
+    const std::size_t R = rods.size();
+    for (std::size_t p = 0; p < in.parts.size(); ++p) {
+      PartDef d;
+      d.body = body_of[R + p];
+      d.local = sub(pos[p], out.bodies[static_cast<std::size_t>(d.body)].com);
+      out.parts.push_back(d);
+    }
+    out.part_start = pos;
+  }
+};
+
+}  // namespace
+
+std::optional<Model> build_model(const f0::Model& creature, const Settings& settings, Diagnostics& diags,
+                                 const BuildOptions& opt) {
+  if (creature.parts.size() > opt.max_parts || creature.joints.size() > opt.max_joints) {
+    diags.error("sim.too-large", "the creature has " + std::to_string(creature.parts.size()) + " parts and " +
+                                     std::to_string(creature.joints.size()) + " joints, over the limit of " +
+                                     std::to_string(opt.max_parts) + " parts and " +
+                                     std::to_string(opt.max_joints) + " joints");
+    return std::nullopt;
+  }
+  Builder b{creature, settings, diags, {}, {}, {}, {}, {}};
+  if (!b.check()) return std::nullopt;
+  b.out.settings = settings;
+  b.find_muscles();
+  b.place();
+  if (!b.collect_rods()) return std::nullopt;
+  DisjointSets sets(b.rods.size() + creature.parts.size());
+  std::vector<std::array<int, 3>> balls, fixed;
+  b.group(sets, balls, fixed);
+  std::vector<int> body_of;
+  if (!b.make_bodies(sets, body_of)) return std::nullopt;
+  b.make_links(body_of, balls, fixed);
+  b.record_parts(body_of);
+  return Model(std::make_shared<const Model::Data>(std::move(b.out)));
+}
+
+const Settings& Model::settings() const {
+  return data_->settings;
+}
+std::size_t Model::part_count() const {
+  return data_->parts.size();
+}
+std::size_t Model::stick_count() const {
+  return data_->sticks;
+}
+std::size_t Model::body_count() const {
+  return data_->bodies.size();
+}
+std::size_t Model::link_count() const {
+  return data_->links.size();
+}
+double Model::mass() const {
+  return data_->mass;
+}
+const std::vector<f0::Vec3>& Model::initial_part_positions() const {
+  return data_->part_start;
+}
+
+}  // namespace genokit::sim
