@@ -39,8 +39,8 @@ bool load_notes(const std::string& genome_path, const std::string& notes_path, N
   }
   if (path.empty()) return false;
   Diagnostics diags;
-  std::string bytes;
-  bool ok = read_file(path, bytes, diags) && read_gno(bytes, notes, diags);
+  const std::optional<std::string> bytes = read_file(path, diags);
+  bool ok = bytes && read_gno(*bytes, notes, diags);
   diags.set_file(display_name(path));
   print_diagnostics(diags);
   return ok;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/xml_text.hpp"
 #include "genokit/f0/neuron_classes.hpp"
 
 namespace genokit::f0 {
@@ -63,26 +64,7 @@ std::string rgb(const Vec3& c, double k = 1.0) {
   return buf;
 }
 std::string esc(std::string_view s) {
-  std::string o;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '&':
-        o += "&amp;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        o += c;
-    }
-  }
-  return o;
+  return genokit::detail::xml_escape(s);
 }
 bool finite(const Vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/xml_text.hpp"
 #include "genokit/core/numbers.hpp"
 #include "neuro/data.hpp"
 
@@ -17,29 +18,11 @@ constexpr const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", 
 constexpr int kColors = sizeof kPalette / sizeof kPalette[0];
 constexpr const char* kDashes[] = {"", "6 3", "2 3", "8 3 2 3"};
 
+// Valid UTF-8 without the control characters XML 1.0 text cannot hold, escaped.
 std::string esc(std::string_view raw) {
-  const std::string s = utf8_safe(raw);
-  std::string o;
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) < 0x20) continue;  // not allowed in XML 1.0 text
-    switch (c) {
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '&':
-        o += "&amp;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        o += c;
-    }
-  }
-  return o;
+  std::string s = utf8_safe(raw);
+  std::erase_if(s, [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+  return genokit::detail::xml_escape(s);
 }
 
 std::string f(double v) {

@@ -36,6 +36,27 @@ TEST(Cli, UsageErrorsExitTwo) {
   EXPECT_NE(help.out.find("Validate files"), std::string::npos);
 }
 
+// --opt keys are checked against every format's keys: an unknown key (or a value a key does not
+// take) is a usage error naming the valid keys; it used to be ignored silently.
+TEST(Cli, UnknownOptKeyIsAUsageErrorNamingTheValidKeys) {
+  const std::string f0 = example("f0/walker.f0").string();
+  auto r = run_cli("check --opt f0-lnt=off '" + f0 + "'");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("unknown --opt key 'f0-lnt' (valid keys: "), std::string::npos) << r.out;
+  for (const char* key : {"f0-lint=on|off", "f0-order=sdk|spec", "f1-lint=on|off", "lossless",
+                          "schema=gen|builtin|none", "compat"})
+    EXPECT_NE(r.out.find(key), std::string::npos) << key << "\n" << r.out;
+  r = run_cli("check --opt f0-order=specs '" + f0 + "'");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--opt f0-order takes sdk|spec, not 'specs'"), std::string::npos) << r.out;
+  EXPECT_EQ(run_cli("show --opt nonsense '" + f0 + "'").code, 2);
+  EXPECT_EQ(run_cli("frams to-json --opt x=1 '" + example("framsticks/creatures.gen").string() + "'").code,
+            2);
+  // Known keys still work.
+  EXPECT_EQ(run_cli("check --opt f0-lint=off --opt f0-order=sdk '" + f0 + "'").code, 0);
+  EXPECT_EQ(run_cli("cat --opt lossless '" + example("framsticks/creatures.gen").string() + "'").code, 0);
+}
+
 TEST(Cli, MissingFileIsInvalidInput) {
   auto r = run_cli("check /nonexistent/file.gen");
   EXPECT_EQ(r.code, 1);

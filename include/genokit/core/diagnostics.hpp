@@ -33,6 +33,8 @@ struct Diagnostic {
 // "file:line:col: error: message [code]" (GCC style); "file: error: at byte N: message [code]" for
 // offset-only locations.
 std::string format_gcc(const Diagnostic& d);
+// The same appended to `out` (no temporary strings: for printing many diagnostics).
+void append_gcc(const Diagnostic& d, std::string& out);
 
 // An ordered list of diagnostics. Keeps at most `limit()` entries (so 100 MB of garbage cannot
 // produce gigabytes of messages) but counts all of them.
@@ -49,6 +51,7 @@ class Diagnostics {
     report(Severity::note, std::move(code), std::move(message), std::move(where));
   }
   void append(const Diagnostics& other);
+  void append(Diagnostics&& other);
 
   const std::vector<Diagnostic>& items() const { return items_; }
   std::size_t error_count() const { return errors_; }
