@@ -63,7 +63,7 @@ void setup_convert(CLI::App& root) {
   cmd->add_option("file", a->file, "f1 or .gen file ('-' = stdin)")->required();
   cmd->add_option("--to", a->to, "Target: f0 (default), svg (picture of one creature), json (model + f1 map)")
       ->check(CLI::IsMember({"f0", "svg", "json"}));
-  cmd->add_option("-o,--output", a->out, "Output file ('-' = stdout, the default); written atomically");
+  add_output_option(*cmd, a->out);
   cmd->add_option("--org", a->org,
                   "svg/json on a .gen file: the org, by name or 0-based index among its f1 genotypes");
   cmd->add_flag("--strict", a->strict, "Treat every warning (things the SDK silently accepts) as an error");

@@ -30,7 +30,7 @@ void setup_fmt(CLI::App& root) {
       "Rewrite f0 genotypes in canonical form (as the Framsticks SDK writes them); in .gen files "
       "only the f0 genotypes change");
   cmd->add_option("files", a->files, "f0 or .gen files ('-' = stdin)")->required();
-  cmd->add_option("-o,--output", a->out, "Output file ('-' = stdout, the default); written atomically");
+  add_output_option(*cmd, a->out);
   cmd->add_flag("-i,--in-place", a->in_place, "Rewrite each file in place (atomically: temp file + rename)");
   cmd->add_flag("--check", a->check, "Write nothing; exit 1 when a file is not in canonical form");
   add_order_option(*cmd, a->order);

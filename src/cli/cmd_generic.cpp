@@ -85,7 +85,7 @@ void setup_cat(CLI::App& root) {
   auto out = std::make_shared<std::string>("-");
   auto* cmd = root.add_subcommand("cat", "Write a file in its format's canonical text form");
   cmd->add_option("file", *file, "Input file ('-' = stdin)")->required();
-  cmd->add_option("-o,--output", *out, "Output file ('-' = stdout, the default); written atomically");
+  add_output_option(*cmd, *out);
   add_common_options(*cmd, *opt);
   cmd->callback([opt, file, out] {
     for_each_input({*file}, *opt, [&](const Input& in, const FormatHandler& h, Diagnostics& diags) {

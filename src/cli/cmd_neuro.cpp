@@ -97,7 +97,7 @@ void setup_neuro(CLI::App& root) {
     auto* csv = cmd->add_flag("--csv", a->csv, "CSV instead of the table");
     auto* js = cmd->add_flag("--json", a->json, "JSON instead of the table");
     csv->excludes(js);
-    cmd->add_option("-o,--output", a->out, "Output file ('-' = stdout, the default); written atomically");
+    add_output_option(*cmd, a->out);
     cmd->callback([a] {
       neuro::Network net;
       Source src;

@@ -188,6 +188,10 @@ const FormatHandler* find_format(const Input& in, const Options& opt, Diagnostic
   return best;
 }
 
+CLI::Option* add_output_option(CLI::App& cmd, std::string& out) {
+  return cmd.add_option("-o,--output", out, "Output file ('-' = stdout, the default); written atomically");
+}
+
 void add_common_options(CLI::App& cmd, Options& opt) {
   cmd.add_flag("--json", opt.json, "Machine-readable JSON output on stdout");
   cmd.add_flag("--strict", opt.strict, "Treat warnings as errors");

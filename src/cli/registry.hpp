@@ -102,6 +102,9 @@ const FormatHandler* find_format(const Input& in, const Options& opt, Diagnostic
 // The value of --opt KEY (or KEY=VALUE) in `opt`: std::nullopt when absent, "" for a bare KEY.
 std::optional<std::string> opt_value(const Options& opt, std::string_view key);
 
+// Adds -o/--output (default "-": stdout; files are written atomically).
+CLI::Option* add_output_option(CLI::App& cmd, std::string& out);
+
 // Adds --json, --strict, --format, --includes and --opt (checked against every format's keys) to a
 // subcommand.
 void add_common_options(CLI::App& cmd, Options& opt);

@@ -109,6 +109,10 @@ void Diagnostics::clear() {
   errors_ = warnings_ = dropped_ = 0;
 }
 
+void Diagnostics::update(const std::function<void(Diagnostic&)>& fn) {
+  for (auto& d : items_) fn(d);
+}
+
 void Diagnostics::set_file(const std::string& file) {
   for (auto& d : items_)
     if (d.where.file.empty()) d.where.file = file;

@@ -30,19 +30,24 @@ bool write_all(int fd, std::string_view data) {
 
 bool read_all(int fd, std::string& out) {
   out.clear();
+  std::size_t have = 0;
   struct stat st {};
+  // A regular file is read straight into the string (no second copy through a buffer); anything
+  // else, or a file that grows meanwhile, 64 KiB at a time.
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-    out.reserve(static_cast<std::size_t>(st.st_size));
-  char buf[1 << 16];
+    out.resize(static_cast<std::size_t>(st.st_size));
   for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (have == out.size()) out.resize(have + (1 << 16));
+    const ssize_t n = ::read(fd, out.data() + have, out.size() - have);
     if (n < 0) {
       if (errno == EINTR) continue;
       return false;
     }
-    if (n == 0) return true;
-    out.append(buf, static_cast<std::size_t>(n));
+    if (n == 0) break;
+    have += static_cast<std::size_t>(n);
   }
+  out.resize(have);
+  return true;
 }
 
 }  // namespace

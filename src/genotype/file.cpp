@@ -128,19 +128,16 @@ Location GenotypeFile::locate(const FileGenotype& g, std::size_t offset) const {
   return Locator(*this, g).at(offset);
 }
 
-void GenotypeFile::map_diagnostics(const FileGenotype& g, const Diagnostics& from, Diagnostics& to) const {
-  if (from.items().empty()) return;
+void GenotypeFile::position(const FileGenotype& g, Diagnostics& diags) const {
+  if (!g.field || diags.items().empty())
+    return;  // a bare genotype is the whole file: positions are the file's
   const Locator locator(*this, g);
-  for (const Diagnostic& d : from.items()) {
-    if (!g.field) {  // a bare genotype is the whole file: its positions are the file's
-      to.report(d.severity, d.code, d.message, d.where);
-      continue;
-    }
+  const std::string suffix = g.name.empty() ? std::string() : " (in org '" + g.name + "')";
+  diags.update([&](Diagnostic& d) {
     const bool known = d.where.offset >= 0 || d.where.line > 0;
-    Location where = locator.at(known ? offset_in(g.text, d.where) : 0);
-    to.report(d.severity, d.code, g.name.empty() ? d.message : d.message + " (in org '" + g.name + "')",
-              std::move(where));
-  }
+    d.where = locator.at(known ? offset_in(g.text, d.where) : 0);
+    d.message += suffix;
+  });
 }
 
 std::vector<const FileGenotype*> GenotypeFile::select(const std::vector<std::string>& formats) const {
@@ -166,7 +163,8 @@ std::optional<Genotype> read(const GenotypeFile& file, const FileGenotype& g, Di
   ro.format = g.format;
   Diagnostics local;
   std::optional<Genotype> out = read(g.text, local, ro);
-  file.map_diagnostics(g, local, diags);
+  file.position(g, local);
+  diags.append(std::move(local));
   if (out && g.field) {
     const GenotypeFile::Locator locator(file, g);
     auto fix = [&](f0::SourcePos& s) {

@@ -12,6 +12,16 @@
 namespace genokit::genotype {
 namespace {
 
+// The text read with its map (no diagnostics expected).
+Genotype read_mapped(std::string_view text) {
+  Diagnostics d;
+  ReadOptions ro;
+  ro.mapping = true;
+  auto r = read(text, d, ro);
+  EXPECT_TRUE(r && !d.has_errors()) << text;
+  return r ? std::move(*r) : Genotype{};
+}
+
 TEST(GenotypeFormat, HeaderExplicitFormatAndBareRule) {
   EXPECT_EQ(format_of("//0\np:\n"), "0");
   EXPECT_EQ(format_of("/*1*/X"), "1");
@@ -74,12 +84,9 @@ TEST(GenotypeRead, SameModelAsTheEncodingsOwnCalls) {
 }
 
 TEST(GenotypeRead, F0MapIsEachElementLine) {
-  Diagnostics d;
-  ReadOptions ro;
-  ro.mapping = true;
   const std::string text = "//0\np:\np:1\nj:0,1\nn:j=0,d=|\nn:d=Sin\nc:0,1\n";
-  const auto r = read(text, d, ro);
-  ASSERT_TRUE(r);
+  const Genotype g = read_mapped(text);
+  const Genotype* r = &g;
   ASSERT_EQ(r->map.size(), 6u);
   const std::vector<std::pair<std::string, ElementKind>> want = {
       {"p:", ElementKind::part},        {"p:1", ElementKind::part},
@@ -162,21 +169,15 @@ TEST(GenotypeRegistry, EmptySlotsAreReportedNotCrashed) {
 }
 
 TEST(GenotypeJson, ConvertingEncodingsCarryTheirMap) {
-  Diagnostics d;
-  ReadOptions ro;
-  ro.mapping = true;
   const std::string text = "X[G:1]";
-  const auto r = read(text, d, ro);
-  ASSERT_TRUE(r);
-  const auto j = nlohmann::json::parse(to_json(*r, text));
+  const auto j = nlohmann::json::parse(to_json(read_mapped(text), text));
   EXPECT_EQ(j["f1_converted"], true);
   ASSERT_TRUE(j.contains("f1_map"));
   EXPECT_EQ(j["f1_map"][0]["kind"], "part");
   EXPECT_EQ(j["f1_map"][0]["line"], 1);
   EXPECT_TRUE(j["sdk_messages"].is_array());
   EXPECT_EQ(j["parts"].size(), 2u);
-  const auto f0 = read("//0\np:\n", d, ro);
-  const auto j0 = nlohmann::json::parse(to_json(*f0, "//0\np:\n"));
+  const auto j0 = nlohmann::json::parse(to_json(read_mapped("//0\np:\n"), "//0\np:\n"));
   EXPECT_FALSE(j0.contains("f0_map"));  // f0's map is its own lines: the element "source" says it
   EXPECT_EQ(j0["parts"][0]["source"]["line"], 2);
 }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,6 +67,9 @@ class Diagnostics {
 
   // Sets `file` on every diagnostic that has none.
   void set_file(const std::string& file);
+  // Calls fn on every kept diagnostic, in order, to change its position or message in place (e.g.
+  // to position it in the file that holds the text it was found in). fn must keep the severity.
+  void update(const std::function<void(Diagnostic&)>& fn);
 
  private:
   static std::size_t count(const Diagnostics& d, Severity s);

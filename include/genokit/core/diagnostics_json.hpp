@@ -1,5 +1,5 @@
 // JSON form of diagnostics, as text (kept apart so the core header stays minimal). The CLI builds
-// larger documents from the nlohmann builders of src/core/diagnostics_json.hpp.
+// larger documents from the JSON builders of src/core/diagnostics_json.hpp.
 #pragma once
 
 #include <string>

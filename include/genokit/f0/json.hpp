@@ -1,6 +1,6 @@
 // The model as JSON text (what `genokit show --json` prints for an f0 genotype, without the neural
 // network) and the JSON Schema of that form. The CLI builds larger documents from the internal
-// nlohmann builders of src/f0/json.hpp.
+// JSON builders of src/f0/json.hpp.
 #pragma once
 
 #include <string>

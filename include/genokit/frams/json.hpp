@@ -2,7 +2,7 @@
 //   [ {"_classname": "org", "name": "Walker", "genotype": "//0\np:\n"}, ... ]
 // one JSON object per Framsticks object, in reading order, fields in file order. Values are the
 // decoded strings (lossless); with `typed`, fields whose schema type is d/f become JSON numbers.
-// JSON goes in and out as text; the CLI uses the nlohmann builders of src/frams/json.hpp.
+// JSON goes in and out as text; the CLI uses the JSON builders of src/frams/json.hpp.
 #pragma once
 
 #include <optional>

@@ -47,9 +47,9 @@ struct GenotypeFile {
 
   // Position in the file of byte `offset` of g.text.
   Location locate(const FileGenotype& g, std::size_t offset) const;
-  // Copies diagnostics positioned in g.text into `to`, positioned in the file (by offset, else by
-  // line/column within the genotype) and, for an org, ending with " (in org 'NAME')".
-  void map_diagnostics(const FileGenotype& g, const Diagnostics& from, Diagnostics& to) const;
+  // Positions diagnostics found in g.text in the file instead (by offset, else by line/column
+  // within the genotype); for an org, their messages end with " (in org 'NAME')".
+  void position(const FileGenotype& g, Diagnostics& diags) const;
 
   // The genotype picked by `selector`: an org name, or a 0-based index among the genotypes whose
   // encoding is in `formats` (empty = every readable encoding), in file order; an empty selector
@@ -86,7 +86,7 @@ GenotypeFile read_genotypes(std::string_view bytes, std::string file_name, Diagn
 GenotypeFile from_document(frams::Document doc, std::string file_name);
 
 // Reads one genotype of a file through the door: diagnostics mapped into the file (see
-// GenotypeFile::map_diagnostics) and, for an org genotype, the model's element positions (line and
+// GenotypeFile::position) and, for an org genotype, the model's element positions (line and
 // column of `src`; the offset stays in the genotype text) too. The map keeps genotype offsets.
 // std::nullopt as for read().
 std::optional<Genotype> read(const GenotypeFile& file, const FileGenotype& g, Diagnostics& diags,
