@@ -1,6 +1,7 @@
-// XODE loading speed: read + validate + resolve + instantiate the PyBrain models, and the reader
-// against pugixml's bare parse of the same bytes. bench/xode_vs_pyode.sh runs PyODE's importer
-// on the same files for comparison.
+// XODE loading speed (bench/README.md): load (read + validate + resolve) + ODE world build of the
+// 14 PyBrain models, against pugixml's bare parse of the same bytes plus the same world build
+// (the target: within 3x); the reader against the bare parse; the world build alone; a 34 MB
+// document. bench/xode_vs_pyode.sh runs PyODE's importer on the same files for comparison.
 #include <benchmark/benchmark.h>
 
 #include <malloc.h>
@@ -12,7 +13,7 @@
 
 #include "genokit/physics/world.hpp"
 #include "genokit/xode/load.hpp"
-#include "xode/document_data.hpp"
+#include "xode/document_data.hpp"  // kParseFlags: the reader's pugixml options
 
 namespace fs = std::filesystem;
 using namespace genokit;
@@ -81,25 +82,40 @@ const std::string& big_document() {
   return doc;
 }
 
-void load_all(benchmark::State& state, xode::Compat compat, bool instantiate) {
-  const auto& files = corpus();
-  if (files.empty()) {
-    state.SkipWithError("corpus not found");
-    return;
+xode::LoadOptions options(xode::Compat compat) {
+  xode::LoadOptions lo;
+  lo.build.compat = compat;
+  lo.read.lenient = true;
+  return lo;
+}
+
+// The files resolved once (for the world build alone and the reference side).
+std::vector<xode::Scene> resolved(xode::Compat compat) {
+  std::vector<xode::Scene> out;
+  for (const auto& f : corpus()) {
+    Diagnostics d;
+    auto l = xode::load(f, d, options(compat));
+    if (!l) return {};
+    out.push_back(std::move(l->scene));
   }
+  return out;
+}
+
+// genokit: load + world build (+ the destruction of world, scene and document), file by file.
+void load_build(benchmark::State& state, xode::Compat compat, bool build) {
+  const auto& files = corpus();
+  if (files.empty()) return state.SkipWithError("corpus not found");
+  const xode::LoadOptions lo = options(compat);
   std::size_t bytes = 0;
   for (auto _ : state) {
     for (const auto& f : files) {
-      xode::LoadOptions lo;
-      lo.compat = compat;
-      lo.lenient = true;
-      xode::Loaded l;
       Diagnostics d;
-      if (!xode::load(f, lo, l, d)) state.SkipWithError("load failed");
-      if (instantiate) {
-        physics::World w;
-        if (!w.instantiate(l.scene, d)) state.SkipWithError("instantiate failed");
-        benchmark::DoNotOptimize(w.body_count());
+      auto l = xode::load(f, d, lo);
+      if (!l) return state.SkipWithError("load failed");
+      if (build) {
+        auto w = physics::build_world(std::move(l->scene), d);
+        if (!w) return state.SkipWithError("build failed");
+        benchmark::DoNotOptimize(w->body_count());
       }
       bytes += f.size();
     }
@@ -108,34 +124,59 @@ void load_all(benchmark::State& state, xode::Compat compat, bool instantiate) {
   state.counters["files"] = static_cast<double>(files.size());
 }
 
-void BM_PyBrainCorpus_LoadValidateInstantiate_Pybrain(benchmark::State& s) {
-  load_all(s, xode::Compat::pybrain, true);
-}
-void BM_PyBrainCorpus_LoadValidateInstantiate_Standard(benchmark::State& s) {
-  load_all(s, xode::Compat::standard, true);
-}
-void BM_PyBrainCorpus_LoadValidate_Standard(benchmark::State& s) {
-  load_all(s, xode::Compat::standard, false);
+// The reference: pugixml's bare parse of the same bytes (the reader's options) and the same
+// world build from the scenes resolved beforehand (copied outside the timing, moved in).
+void bare_parse_build(benchmark::State& state, xode::Compat compat) {
+  const auto& files = corpus();
+  const std::vector<xode::Scene> scenes = resolved(compat);
+  if (files.empty() || scenes.size() != files.size()) return state.SkipWithError("corpus not found");
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::vector<xode::Scene> copies = scenes;
+    state.ResumeTiming();
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      pugi::xml_document doc;
+      doc.load_buffer(files[i].data(), files[i].size(), xode::kParseFlags, pugi::encoding_utf8);
+      benchmark::DoNotOptimize(doc.first_child());
+      Diagnostics d;
+      auto w = physics::build_world(std::move(copies[i]), d);
+      if (!w) return state.SkipWithError("build failed");
+      benchmark::DoNotOptimize(w->body_count());
+    }
+  }
 }
 
-void BM_PyBrainCorpus_LoadValidate_Pybrain(benchmark::State& s) {
-  load_all(s, xode::Compat::pybrain, false);
+void BM_LoadBuild_Pybrain(benchmark::State& s) {
+  load_build(s, xode::Compat::pybrain, true);
 }
-// The read alone (parse + retained tree), file by file.
-void BM_PyBrainCorpus_Read(benchmark::State& state) {
+void BM_BareParseBuild_Pybrain(benchmark::State& s) {
+  bare_parse_build(s, xode::Compat::pybrain);
+}
+void BM_LoadBuild_Standard(benchmark::State& s) {
+  load_build(s, xode::Compat::standard, true);
+}
+void BM_BareParseBuild_Standard(benchmark::State& s) {
+  bare_parse_build(s, xode::Compat::standard);
+}
+void BM_Load_Pybrain(benchmark::State& s) {
+  load_build(s, xode::Compat::pybrain, false);
+}
+void BM_Load_Standard(benchmark::State& s) {
+  load_build(s, xode::Compat::standard, false);
+}
+
+// The read alone (parse + retained tree), file by file, and pugixml's bare parse (its floor).
+void BM_Read(benchmark::State& state) {
+  xode::ReadOptions ro;
+  ro.lenient = true;
   for (auto _ : state)
     for (const auto& f : corpus()) {
-      xode::Document d;
       Diagnostics diags;
-      xode::ReadOptions ro;
-      ro.lenient = true;
-      xode::read_document(f, ro, d, diags);
-      benchmark::DoNotOptimize(d.root());
+      auto d = xode::read_document(f, diags, ro);
+      benchmark::DoNotOptimize(d->root());
     }
 }
-
-// pugixml's bare parse of the same files, file by file (the floor of the read).
-void BM_PyBrainCorpus_PugixmlBare(benchmark::State& state) {
+void BM_BareParse(benchmark::State& state) {
   for (auto _ : state)
     for (const auto& f : corpus()) {
       pugi::xml_document d;
@@ -144,94 +185,68 @@ void BM_PyBrainCorpus_PugixmlBare(benchmark::State& state) {
     }
 }
 
-// Instantiation alone (scenes resolved once): what building the ODE worlds costs.
-void BM_PyBrainCorpus_Instantiate_Pybrain(benchmark::State& state) {
-  std::vector<xode::Loaded> scenes(corpus().size());
-  for (std::size_t i = 0; i < scenes.size(); ++i) {
-    xode::LoadOptions lo;
-    lo.compat = xode::Compat::pybrain;
-    lo.lenient = true;
-    Diagnostics d;
-    if (!xode::load(corpus()[i], lo, scenes[i], d)) state.SkipWithError("load failed");
-  }
-  for (auto _ : state)
-    for (const auto& l : scenes) {
-      physics::World w;
+// The world build alone (scenes resolved once; copied outside the timing).
+void BM_Build_Pybrain(benchmark::State& state) {
+  const std::vector<xode::Scene> scenes = resolved(xode::Compat::pybrain);
+  if (scenes.empty()) return state.SkipWithError("corpus not found");
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::vector<xode::Scene> copies = scenes;
+    state.ResumeTiming();
+    for (auto& s : copies) {
       Diagnostics d;
-      if (!w.instantiate(l.scene, d)) state.SkipWithError("instantiate failed");
-      benchmark::DoNotOptimize(w.body_count());
+      auto w = physics::build_world(std::move(s), d);
+      benchmark::DoNotOptimize(w->body_count());
     }
+  }
 }
 
 void parse_bytes(benchmark::State& state, const std::string& text, bool ours) {
   for (auto _ : state) {
     if (ours) {
-      xode::Document d;
       Diagnostics diags;
-      xode::read_document(text, {}, d, diags);
-      benchmark::DoNotOptimize(d.root());
+      auto d = xode::read_document(text, diags);
+      benchmark::DoNotOptimize(d->root());
     } else {
       pugi::xml_document d;
-      d.load_buffer(text.data(), text.size(), xode::kParseFlags,
-                    pugi::encoding_utf8);  // the reader's options
+      d.load_buffer(text.data(), text.size(), xode::kParseFlags, pugi::encoding_utf8);
       benchmark::DoNotOptimize(d.first_child());
     }
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
 }
 
-std::string joined_corpus() {
-  // Each file parsed separately would measure setup; the bare parse needs one document, so the
-  // models are concatenated inside one root (an <xode>, as in real files, so the reader has
-  // nothing to report).
-  std::string s = "<xode version=\"1.0r22\">";
-  for (const auto& f : corpus()) {
-    std::size_t p = f.find("<xode");
-    std::size_t e = f.rfind("</xode>");
-    if (p != std::string::npos && e != std::string::npos) s += f.substr(p, e + 7 - p);
-  }
-  return s + "</xode>";
-}
-
-void BM_Parse_Genokit_Corpus(benchmark::State& s) {
-  static const std::string t = joined_corpus();
-  parse_bytes(s, t, true);
-}
-void BM_Parse_PugixmlBare_Corpus(benchmark::State& s) {
-  static const std::string t = joined_corpus();
-  parse_bytes(s, t, false);
-}
-void BM_Parse_Genokit_Big(benchmark::State& s) {
+void BM_Read_Big(benchmark::State& s) {
   parse_bytes(s, big_document(), true);
 }
-void BM_Parse_PugixmlBare_Big(benchmark::State& s) {
+void BM_BareParse_Big(benchmark::State& s) {
   parse_bytes(s, big_document(), false);
 }
 
-void BM_Load_MillionTriangleTrimesh(benchmark::State& state) {
+void BM_LoadBuild_MillionTriangleTrimesh(benchmark::State& state) {
   for (auto _ : state) {
-    xode::Loaded l;
     Diagnostics d;
-    if (!xode::load(big_document(), {}, l, d)) state.SkipWithError("load failed");
-    physics::World w;
-    if (!w.instantiate(l.scene, d)) state.SkipWithError("instantiate failed");
-    benchmark::DoNotOptimize(l.scene.geoms.back().indices.size());
+    auto l = xode::load(big_document(), d);
+    if (!l) return state.SkipWithError("load failed");
+    auto w = physics::build_world(std::move(l->scene), d);
+    if (!w) return state.SkipWithError("build failed");
+    benchmark::DoNotOptimize(w->scene().geoms.back().indices.size());
   }
 }
 
 }  // namespace
 
-BENCHMARK(BM_PyBrainCorpus_LoadValidateInstantiate_Pybrain)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_PyBrainCorpus_LoadValidateInstantiate_Standard)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_PyBrainCorpus_LoadValidate_Standard)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_PyBrainCorpus_LoadValidate_Pybrain)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_PyBrainCorpus_Read)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_PyBrainCorpus_PugixmlBare)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_PyBrainCorpus_Instantiate_Pybrain)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_Parse_Genokit_Corpus)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_Parse_PugixmlBare_Corpus)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_Parse_Genokit_Big)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Parse_PugixmlBare_Big)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Load_MillionTriangleTrimesh)->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK(BM_LoadBuild_Pybrain)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BareParseBuild_Pybrain)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_LoadBuild_Standard)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BareParseBuild_Standard)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Load_Pybrain)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Load_Standard)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Read)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BareParse)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Build_Pybrain)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Read_Big)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BareParse_Big)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LoadBuild_MillionTriangleTrimesh)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 BENCHMARK_MAIN();

@@ -10,21 +10,20 @@
 #           the ODE world built through PyODE (world, space, bodies with masses, geoms, joints).
 #           The results are kept in a list that is cleared every 2000 files, so the destruction
 #           of the ODE objects is included (amortised).
-#  genokit: xode::load(bytes, --compat pybrain, lenient) -- read (the PyODE modes' fast path for
-#           plain files: its own scan of the whole file, with pugixml's retained tree parsed only
-#           if something asks for it, which this benchmark does not; docs/xode.md), PyODE's
-#           checks, resolve the scene -- then physics::World::instantiate (the ODE world with the
-#           same objects) and the destruction of the world, scene and document.
-#           Between files genokit reuses memory only, never results: its per-thread scratch and
-#           the free lists behind ODE's allocation hooks (genokit installs them when it first
-#           initialises ODE; docs/xode.md, "ODE instantiation"). Every file is read, checked and
-#           resolved again, and every ODE object is created and destroyed again.
+#  genokit: xode::load(bytes, --compat pybrain, lenient) -- read with pugixml (the retained
+#           document), PyODE's checks, resolve the scene -- then physics::build_world (the ODE
+#           world with the same objects) and the destruction of the world, scene and document.
+#           Between files genokit reuses memory only, never results (its per-thread scratch);
+#           every file is read, checked and resolved again, and every ODE object is created and
+#           destroyed again.
+# An informative comparison (bench/README.md); the load target is BM_LoadBuild against
+# BM_BareParseBuild in bench_xode_load.
 # Both sides run single-threaded; the figures are CPU time (process time / Google Benchmark's
 # cpu_time). On a busy machine run with more repetitions: the medians are printed.
 # Usage: bench/xode_vs_pyode.sh [path/to/bench_xode_load [repetitions]]   (Release build)
 set -e
 HERE=$(cd "$(dirname "$0")" && pwd)
-BENCH=${1:-$HERE/../build-release/bench_xode_load}
+BENCH=${1:-$HERE/../build/bench_xode_load}
 REPS=${2:-3}
 SHARED=${GENOKIT_SHARED_DIR:-$HERE/../../shared}
 PY=/usr/bin/python3
@@ -61,7 +60,7 @@ PYEOF
 }
 
 genokit_pass() {
-  "$BENCH" --benchmark_filter='BM_PyBrainCorpus_LoadValidateInstantiate_Pybrain$' --benchmark_format=json \
+  "$BENCH" --benchmark_filter='BM_LoadBuild_Pybrain$' --benchmark_format=json \
     --benchmark_min_time=2 2>/dev/null |
     $PY -c 'import json,sys; b=json.load(sys.stdin)["benchmarks"][0]; print("%.1f %.1f" % (b["real_time"], b["cpu_time"]))'
 }

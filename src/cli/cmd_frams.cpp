@@ -93,11 +93,11 @@ void setup(CLI::App& root) {
         ClassSchema cls = props_from_document(doc, "props", diags);
         nlohmann::json all = nlohmann::json::array();
         for (const PropDef& p : cls.props) {
-          nlohmann::json j = {
-              {"id", p.id}, {"name", p.name}, {"type", p.type_text}, {"meaning", describe_type(p.type)}};
+          const PropType t = parsed_type(p);
+          nlohmann::json j = {{"id", p.id}, {"name", p.name}, {"type", p.type_text}, {"meaning", describe_type(t)}};
           if (p.flags) j["flags"] = describe_flags(p.flags);
           if (!p.group.empty()) j["group"] = p.group;
-          if (!p.type.labels.empty()) j["labels"] = p.type.labels;
+          if (!t.labels.empty()) j["labels"] = t.labels;
           all.push_back(std::move(j));
         }
         if (opt->json) {

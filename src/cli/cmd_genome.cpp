@@ -2,10 +2,13 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/registry.hpp"
 #include "genokit/core/file_io.hpp"
+#include "genokit/genome/ops.hpp"
 #include "genokit/genome/text.hpp"
+#include "genome/json.hpp"
 
 namespace genokit::cli {
 namespace {
@@ -14,22 +17,23 @@ using namespace genokit::genome;
 
 // Reads a genome (or the genome of a C2 export) and prints its diagnostics. Errors set exit code
 // 1; with `tolerant` (dump, diff, express: they are lossless) the command still goes on.
-bool load_genome(const std::string& path, Genome& g, bool tolerant, bool validate_too = false) {
+std::optional<Genome> load_genome(const std::string& path, bool tolerant, bool validate_too = false) {
   Diagnostics diags;
   Input in;
-  bool ok = load_input(path, in, diags) && read_any(std::move(in.bytes), g, diags);
-  if (ok && validate_too) validate(g, diags);
+  std::optional<Genome> g;
+  if (load_input(path, in, diags)) g = read(in.bytes, diags, ReadOptions{.accept_export = true});
+  if (g && validate_too) validate(*g, diags);
   diags.set_file(in.name.empty() ? display_name(path) : in.name);
   print_diagnostics(diags);
-  if (!ok || diags.has_errors()) {
+  if (!g || diags.has_errors()) {
     raise_exit_code(kExitInvalid);
-    return ok && tolerant;
+    if (!tolerant) return std::nullopt;
   }
-  return true;
+  return g;
 }
 
 // Captions: --notes FILE, else a .gno next to the genome with the same stem.
-bool load_notes(const std::string& genome_path, const std::string& notes_path, Notes& notes) {
+std::optional<Notes> load_notes(const std::string& genome_path, const std::string& notes_path) {
   std::string path = notes_path;
   if (path.empty() && genome_path != "-") {
     std::filesystem::path p(genome_path);
@@ -37,13 +41,14 @@ bool load_notes(const std::string& genome_path, const std::string& notes_path, N
     std::error_code ec;
     if (std::filesystem::is_regular_file(p, ec)) path = p.string();
   }
-  if (path.empty()) return false;
+  if (path.empty()) return std::nullopt;
   Diagnostics diags;
   const std::optional<std::string> bytes = read_file(path, diags);
-  bool ok = bytes && read_gno(*bytes, notes, diags);
+  std::optional<Notes> notes;
+  if (bytes) notes = read_gno(*bytes, diags);
   diags.set_file(display_name(path));
   print_diagnostics(diags);
-  return ok;
+  return notes;
 }
 
 bool parse_stage(const std::string& s, unsigned& out) {
@@ -100,17 +105,17 @@ void setup_genome(CLI::App& root) {
                   "Genetics Kit notes (.gno) for captions (default: <genome>.gno if present)");
     c->add_flag("--no-comments", a->no_comments, "Leave out the #index @offset comments");
     c->callback([a] {
-      Genome g;
-      if (!load_genome(a->in, g, true)) return;
-      Notes notes;
-      bool have = load_notes(a->in, a->notes, notes);
+      auto g = load_genome(a->in, true);
+      if (!g) return;
+      auto notes = load_notes(a->in, a->notes);
+      const Notes* np = notes ? &*notes : nullptr;
       std::string out;
       if (a->format == "summary")
-        out = to_summary(g, have ? &notes : nullptr);
+        out = to_summary(*g, {np});
       else if (a->format == "json")
-        out = to_json(g, have ? &notes : nullptr).dump(2) + "\n";
+        out = to_json(*g, {np}) + "\n";
       else
-        out = to_text(g, TextOptions{have ? &notes : nullptr, !a->no_comments});
+        out = to_text(*g, {np, !a->no_comments});
       Diagnostics d;
       if (!write_output(a->out, out, d)) {
         print_diagnostics(d);
@@ -129,15 +134,14 @@ void setup_genome(CLI::App& root) {
     c->callback([a] {
       Diagnostics d;
       Input in;
-      std::string bytes;
-      if (load_input(a->in, in, d) && assemble(in.bytes, bytes, d)) {
-        Genome g;
+      std::optional<std::string> bytes;
+      if (load_input(a->in, in, d) && (bytes = assemble(in.bytes, d))) {
         Diagnostics check;  // byte offsets in the assembled genome, so named after it
-        read(bytes, g, check);
-        validate(g, check);
+        auto g = read(*bytes, check);
+        validate(g ? *g : Genome{}, check);  // `genome c1` alone gives no bytes: also say it has no genes
         check.set_file(display_name(a->out));
         d.append(check);
-        write_output(a->out, bytes, d);
+        write_output(a->out, *bytes, d);
       }
       d.set_file(in.name);
       print_diagnostics(d);
@@ -168,32 +172,29 @@ void setup_genome(CLI::App& root) {
         raise_exit_code(kExitUsage);
         return;
       }
-      Genome g;
-      if (!load_genome(a->in, g, true)) return;
-      Notes notes;
-      const Notes* np = load_notes(a->in, a->notes, notes) ? &notes : nullptr;
+      auto loaded = load_genome(a->in, true);
+      if (!loaded) return;
+      const Genome& g = *loaded;
+      auto notes = load_notes(a->in, a->notes);
+      const Notes* np = notes ? &*notes : nullptr;
       Sex sex = a->sex == "male" ? Sex::male : Sex::female;
       nlohmann::json arr = nlohmann::json::array();
       std::size_t n = 0;
       std::string text;
-      Builder active(g.version);  // --format text: the active genes as a genome of their own
+      Genome active;  // --format text: the active genes as a genome of their own
+      active.version = g.version;
+      const std::vector<std::size_t> offsets = g.offsets();
       for (std::size_t i = 0; i < g.genes.size(); ++i) {
         if (!expressed(g, g.genes[i], sex, stage, a->up_to)) continue;
         ++n;
         if (a->format == "json")
-          arr.push_back(gene_json(g, i, np));
+          arr.push_back(detail::gene_json(g, i, offsets[i], {np}));
         else if (a->format == "text")
-          active.raw(g.gene_bytes(g.genes[i]));
+          active.genes.push_back(g.genes[i]);
         else
-          text += "#" + std::to_string(i) + " " + summary_line(g, i, np) + "\n";
+          text += "#" + std::to_string(i) + " " + summary_line(g, i, {np}) + "\n";
       }
-      if (a->format == "text") {
-        active.gend();
-        Genome sub;
-        Diagnostics ignore;
-        read(std::move(active.bytes()), sub, ignore);
-        text = to_text(sub, TextOptions{np, false});
-      }
+      if (a->format == "text") text = to_text(active, {np, false});
       if (a->format == "json") {
         print_json({{"sex", a->sex}, {"stage", format_stage(stage)}, {"up_to", a->up_to}, {"genes", arr}});
       } else {
@@ -215,8 +216,10 @@ void setup_genome(CLI::App& root) {
     c->add_option("b", a->b, "Second genome")->required();
     c->add_flag("--json", a->json, "Machine-readable JSON output");
     c->callback([a] {
-      Genome ga, gb;
-      if (!load_genome(a->a, ga, true) || !load_genome(a->b, gb, true)) return;
+      auto la = load_genome(a->a, true);
+      auto lb = la ? load_genome(a->b, true) : std::nullopt;
+      if (!lb) return;
+      const Genome &ga = *la, &gb = *lb;
       auto diffs = diff(ga, gb);
       nlohmann::json arr = nlohmann::json::array();
       static const char* const kKind[] = {"added", "removed", "changed", "moved"};
@@ -282,22 +285,23 @@ void setup_genome(CLI::App& root) {
     c->add_flag("--no-mutation", x->no_mutation, "Copy genes without mutating them");
     add_scheme(c, *x);
     c->callback([x] {
-      Genome mum, dad;
-      if (!load_genome(x->mum, mum, false, true) || !load_genome(x->dad, dad, false, true)) return;
-      if (mum.version != dad.version) {
-        std::cerr << "genokit genome cross: the parents are different games (" << to_string(mum.version)
-                  << ", " << to_string(dad.version) << ")\n";
+      auto mum = load_genome(x->mum, false, true);
+      auto dad = mum ? load_genome(x->dad, false, true) : std::nullopt;
+      if (!dad) return;
+      if (mum->version != dad->version) {
+        std::cerr << "genokit genome cross: the parents are different games (" << to_string(mum->version)
+                  << ", " << to_string(dad->version) << ")\n";
         raise_exit_code(kExitInvalid);
         return;
       }
       Random rng(x->seed);
       OperatorStats st;
-      std::string child = cross(mum, dad, x->mum_moniker.empty() ? default_moniker(mum) : x->mum_moniker,
-                                x->dad_moniker.empty() ? default_moniker(dad) : x->dad_moniker,
-                                make_scheme(x->scheme, x->no_mutation, x->chance, x->degree), rng, &st);
+      Genome child = cross(*mum, *dad, rng,
+                           {make_scheme(x->scheme, x->no_mutation, x->chance, x->degree), x->mum_moniker,
+                            x->dad_moniker, &st});
       if (x->stats) print_stats(st);
       Diagnostics d;
-      if (!write_output(x->out, child, d)) raise_exit_code(kExitInvalid);
+      if (!write_output(x->out, write(child), d)) raise_exit_code(kExitInvalid);
       print_diagnostics(d);
     });
     auto m = std::make_shared<A>();
@@ -306,14 +310,14 @@ void setup_genome(CLI::App& root) {
     mc->add_option("-o,--output", m->out, "Mutated genome to write")->required();
     add_scheme(mc, *m);
     mc->callback([m] {
-      Genome g;
-      if (!load_genome(m->in, g, false)) return;
+      auto g = load_genome(m->in, false);
+      if (!g) return;
       Random rng(m->seed);
       OperatorStats st;
-      std::string out = mutate(g, make_scheme(m->scheme, false, m->chance, m->degree), rng, &st);
+      Genome out = mutate(*g, rng, {make_scheme(m->scheme, false, m->chance, m->degree), &st});
       if (m->stats) print_stats(st);
       Diagnostics d;
-      if (!write_output(m->out, out, d)) raise_exit_code(kExitInvalid);
+      if (!write_output(m->out, write(out), d)) raise_exit_code(kExitInvalid);
       print_diagnostics(d);
     });
   }
@@ -336,11 +340,11 @@ void setup_genome(CLI::App& root) {
     c->callback([a] {
       Diagnostics d;
       Input in;
-      ExportedGenome ex;
-      if (load_input(a->in, in, d) && extract_from_export(in.bytes, ex, d)) {
-        std::cerr << in.name << ": creature " << ex.moniker << ", sex " << ex.sex << ", life stage "
-                  << unsigned(ex.stage) << ", " << ex.genome.size() << "-byte genome\n";
-        write_output(a->out, ex.genome, d);
+      std::optional<ExportedGenome> ex;
+      if (load_input(a->in, in, d) && (ex = extract_from_export(in.bytes, d))) {
+        std::cerr << in.name << ": creature " << ex->moniker << ", sex " << ex->sex << ", life stage "
+                  << unsigned(ex->stage) << ", " << ex->genome.size() << "-byte genome\n";
+        write_output(a->out, ex->genome, d);
       }
       d.set_file(in.name);
       print_diagnostics(d);

@@ -8,34 +8,15 @@
 #include <sstream>
 
 #include "cli/registry.hpp"
+#include "cli/xode_options.hpp"
+#include "cli/xode_oracle.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/physics/world.hpp"
 #include "genokit/xode/load.hpp"
 #include "genokit/xode/schema.hpp"
+#include "xode/json.hpp"
 
 namespace genokit::cli::xodecli {
-struct SharedFlag {
-  std::vector<CLI::Option*> options;  // one per subcommand; only the running one can be set
-  bool is_set() const {
-    for (auto* o : options)
-      if (o && o->count() > 0) return true;
-    return false;
-  }
-  std::string value(const std::string& fallback) const {
-    for (auto* o : options)
-      if (o && o->count() > 0) return o->as<std::string>();
-    return fallback;
-  }
-};
-struct Flags {
-  SharedFlag compat, lenient, repair, built;
-};
-Flags& flags();
-bool load_options(const Input& in, const Options& opt, xode::LoadOptions& lo, Diagnostics& diags);
-std::unique_ptr<physics::World> build_world(const Input& in, const Options& opt, xode::Loaded& l,
-                                            xode::LoadOptions& lo, Diagnostics& diags);
-nlohmann::json built_json(const Input& in, const xode::Loaded& l, const xode::LoadOptions& lo,
-                          physics::World* world, const Diagnostics& diags);
 
 namespace {
 
@@ -108,6 +89,13 @@ std::string num(double x) {
   return format_double_g17(x);
 }
 
+// A body's pose with the oracle's canonical quaternion.
+physics::Pose pose(const physics::World& w, std::size_t i) {
+  physics::Pose p = w.body_pose(i);
+  p.quaternion = canonical(p.quaternion);
+  return p;
+}
+
 void run_simulate(const SimArgs& a) {
   Diagnostics diags;
   Input in;
@@ -119,28 +107,31 @@ void run_simulate(const SimArgs& a) {
   Options opt = a.opt;
   opt.extra.push_back("compat=" + a.compat);
   if (a.lenient) opt.extra.push_back("lenient=1");
-  xode::Loaded l;
   xode::LoadOptions lo;
-  auto world = build_world(in, opt, l, lo, diags);
+  std::optional<physics::World> world;
+  if (load_options(in, opt, lo, diags)) {
+    auto loaded = xode::load(in.bytes, diags, lo);
+    if (loaded) world = physics::build_world(std::move(loaded->scene), diags, {&loaded->doc});
+  }
   diags.set_file(in.name);
   if (!world) {
     print_diagnostics(diags);
     raise_exit_code(kExitInvalid);
     return;
   }
+  const xode::Scene& scene = world->scene();
   physics::SimOptions so;
-  so.steps = a.steps;
   so.dt = a.dt;
   so.quickstep = a.quickstep;
   so.quickstep_iterations = a.iterations;
-  so.contact_model = a.contact;
+  so.contact_model = a.contact == "pybrain" ? physics::ContactModel::pybrain : physics::ContactModel::simple;
   if (a.mu >= 0) so.mu = a.mu;
   so.max_contacts = a.max_contacts;
   so.collide_connected = a.collide_connected;
   if (a.gravity == "keep") {
     so.gravity.reset();
   } else if (a.gravity == "ext") {
-    so.gravity = l.scene.has_ext_gravity ? l.scene.ext_gravity : xode::Vec3{0, -9.81, 0};
+    so.gravity = scene.has_ext_gravity ? scene.ext_gravity : xode::Vec3{0, -9.81, 0};
   } else {
     xode::Vec3 g;
     if (!parse_vec3(a.gravity, g)) {
@@ -150,26 +141,31 @@ void run_simulate(const SimArgs& a) {
     }
     so.gravity = g;
   }
-  world->prepare(so);
+  if (!world->configure(so, diags)) {
+    print_diagnostics(diags);
+    raise_exit_code(kExitUsage);
+    return;
+  }
+  const std::vector<std::string> refs = body_refs(scene);
 
   // Trajectory: CSV (step,time,body,x,y,z,qw,qx,qy,qz) or JSON lines, chosen by the extension.
   bool jsonl = a.out.size() >= 6 && a.out.substr(a.out.size() - 6) == ".jsonl";
   std::string traj;
   auto record = [&](int step) {
     for (std::size_t i = 0; i < world->body_count(); ++i) {
-      auto p = world->body_pose(i);
+      auto p = pose(*world, i);
       double t = step * a.dt;
       if (jsonl) {
         nlohmann::json j = {
             {"step", step},
             {"time", t},
-            {"body", world->body_ref(i)},
+            {"body", refs[i]},
             {"position", {p.position[0], p.position[1], p.position[2]}},
             {"quaternion", {p.quaternion[0], p.quaternion[1], p.quaternion[2], p.quaternion[3]}}};
         traj += j.dump() + "\n";
       } else {
-        traj += std::to_string(step) + "," + num(t) + "," + world->body_ref(i) + "," + num(p.position[0]) +
-                "," + num(p.position[1]) + "," + num(p.position[2]) + "," + num(p.quaternion[0]) + "," +
+        traj += std::to_string(step) + "," + num(t) + "," + refs[i] + "," + num(p.position[0]) + "," +
+                num(p.position[1]) + "," + num(p.position[2]) + "," + num(p.quaternion[0]) + "," +
                 num(p.quaternion[1]) + "," + num(p.quaternion[2]) + "," + num(p.quaternion[3]) + "\n";
       }
     }
@@ -182,7 +178,7 @@ void run_simulate(const SimArgs& a) {
   auto last = std::chrono::steady_clock::now();
   bool ok = true;
   for (int s = 1; s <= a.steps; ++s) {
-    if (!world->step(so, diags)) {
+    if (!world->step(diags)) {
       ok = false;
       break;
     }
@@ -211,7 +207,7 @@ void run_simulate(const SimArgs& a) {
   if (a.opt.json) {
     nlohmann::json j;
     j["file"] = in.name;
-    j["compat"] = std::string(xode::to_string(lo.compat));
+    j["compat"] = std::string(xode::to_string(lo.build.compat));
     j["simulation"] = {
         {"steps", a.steps},
         {"dt", a.dt},
@@ -221,23 +217,23 @@ void run_simulate(const SimArgs& a) {
         {"contact_model", a.contact},
         {"mu", so.mu ? *so.mu : (a.contact == "pybrain" ? 8.0 : 1.0)},
         {"max_contacts", a.max_contacts},
-        {"passpairs", l.scene.passpairs},
+        {"passpairs", scene.passpairs},
         {"collide_connected", a.collide_connected},
         {"contacts_total", world->contacts_total()},
         {"max_contacts_in_step", world->max_contacts_in_step()},
         {"finite", world->finite()},
-        {"bodies", world->body_states()}};
+        {"bodies", oracle_body_states(*world)}};
     print_json(j);
     return;
   }
   std::cout << in.name << ": " << a.steps << " steps of " << format_double(a.dt) << " s ("
             << (a.quickstep ? "quickstep" : "step") << "), " << world->contacts_total() << " contacts\n";
   for (std::size_t i = 0; i < world->body_count(); ++i) {
-    auto p = world->body_pose(i);
+    auto p = pose(*world, i);
     char buf[256];
-    std::snprintf(buf, sizeof buf, "  %-24s pos (%.6g, %.6g, %.6g)  vel (%.4g, %.4g, %.4g)",
-                  world->body_ref(i).c_str(), p.position[0], p.position[1], p.position[2],
-                  p.linear_velocity[0], p.linear_velocity[1], p.linear_velocity[2]);
+    std::snprintf(buf, sizeof buf, "  %-24s pos (%.6g, %.6g, %.6g)  vel (%.4g, %.4g, %.4g)", refs[i].c_str(),
+                  p.position[0], p.position[1], p.position[2], p.linear_velocity[0], p.linear_velocity[1],
+                  p.linear_velocity[2]);
     std::cout << buf << '\n';
   }
 }
@@ -282,7 +278,7 @@ void setup_xode(CLI::App& root) {
   schema->add_flag("--json", *json, "As JSON");
   schema->callback([json] {
     if (*json)
-      print_json(xode::schema_json());
+      print_json(xode::json::schema());
     else
       std::cout << xode::schema_markdown();
   });

@@ -6,11 +6,14 @@
 #include "cli/registry.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/genome/text.hpp"
+#include "genome/json.hpp"
 
 namespace genokit::cli {
 namespace {
 
 using namespace genokit::genome;
+
+constexpr ReadOptions kRead{.accept_export = true};  // every command also takes a C2 export
 
 class GenomeFormat final : public FormatHandler {
  public:
@@ -31,23 +34,23 @@ class GenomeFormat final : public FormatHandler {
   }
 
   void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const override {
-    Genome g;
-    if (!read_any(in.bytes, g, diags)) return;
-    validate(g, diags);
-    report = {{"version", std::string(to_string(g.version))},
-              {"genes", g.genes.size()},
-              {"gend_offset", g.gend_offset},
-              {"tail_size", g.tail().size()}};
+    auto g = genome::check(in.bytes, diags, kRead);
+    if (!g) return;
+    report = {{"version", std::string(to_string(g->version))},
+              {"genes", g->genes.size()},
+              {"gend_offset", g->gend_offset()},
+              {"tail_size", g->tail.size()}};
   }
 
   void info(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& out) const override {
-    Genome g;
-    if (!read_any(in.bytes, g, diags)) return;
+    auto read_genome = read(in.bytes, diags, kRead);
+    if (!read_genome) return;
+    const Genome& g = *read_genome;
     out["version"] = std::string(to_string(g.version));
-    out["size"] = g.bytes.size();
+    out["size"] = g.size();
     out["genes"] = g.genes.size();
-    out["gend_offset"] = g.gend_offset;
-    std::string_view tail = g.tail();
+    out["gend_offset"] = g.gend_offset();
+    std::string_view tail = g.tail;
     std::size_t nonzero = 0;
     for (char c : tail) nonzero += c != 0;
     out["bytes_after_gend"] = tail.size();
@@ -83,22 +86,22 @@ class GenomeFormat final : public FormatHandler {
   }
 
   bool canonical(const Input& in, const Options& opt, Diagnostics& diags, std::string& out) const override {
-    Genome g;
-    if (!read_any(in.bytes, g, diags)) return true;
-    out = to_text(g);
+    if (auto g = read(in.bytes, diags, kRead)) out = to_text(*g);
     return true;
   }
 
   bool show(const Input& in, const Options& opt, Diagnostics& diags, std::string& text,
             nlohmann::json& json) const override {
-    Genome g;
-    if (!read_any(in.bytes, g, diags)) return true;
-    json = to_json(g);
+    auto read_genome = read(in.bytes, diags, kRead);
+    if (!read_genome) return true;
+    const Genome& g = *read_genome;
+    json = genome::detail::genome_json(g);
     text = "#    offset  kind                   id gen stage      flags              summary\n";
     char buf[160];
+    const std::vector<std::size_t> offsets = g.offsets();
     for (std::size_t i = 0; i < g.genes.size(); ++i) {
       const Gene& gene = g.genes[i];
-      std::snprintf(buf, sizeof buf, "%-4zu %-7u %-22s %3u %3u %-10s %-18s ", i, unsigned(gene.offset),
+      std::snprintf(buf, sizeof buf, "%-4zu %-7u %-22s %3u %3u %-10s %-18s ", i, unsigned(offsets[i]),
                     gene_kind(gene).c_str(), gene.id, gene.generation, format_stage(gene.switch_on).c_str(),
                     format_flags(gene.flags, gene_flag_names()).c_str());
       text += buf;

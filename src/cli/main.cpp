@@ -1,8 +1,10 @@
 // genokit: the command-line program. Subcommands live in cmd_*.cpp and register themselves.
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include "cli/registry.hpp"
+#include "genokit/version.hpp"
 
 namespace genokit::cli {
 void setup_all_commands(CLI::App& root);
@@ -14,9 +16,10 @@ int main(int argc, char** argv) {
       "genokit: read, validate, edit, convert and write artificial-life creature genotypes\n"
       "(Framsticks files and f0, Creatures genomes) and physics scenes (XODE 1.0r22 +retain)."};
   app.name("genokit");
-  app.set_version_flag("--version", std::string("genokit ") + GENOKIT_VERSION +
-                                        "\nsupports: Framsticks file format, Framsticks f0, Creatures genomes, "
-                                        "XODE 1.0r22 +retain");
+  app.set_version_flag("--version",
+                       "genokit " + std::string(genokit::version()) +
+                           "\nsupports: Framsticks file format, Framsticks f0, Creatures genomes, "
+                           "XODE 1.0r22 +retain");
   app.require_subcommand(1);
   app.fallthrough(false);
   setup_all_commands(app);

@@ -1,6 +1,6 @@
 #include "genokit/core/numbers.hpp"
 
-#include "genokit/core/fast_decimal.hpp"
+#include "core/fast_decimal.hpp"
 
 #include <charconv>
 #include <cmath>

@@ -63,19 +63,4 @@ bool looks_like_text(std::string_view bytes) {
   return control * 20 <= n;  // at most 5% control bytes
 }
 
-namespace {
-bool blank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-}  // namespace
-
-// A plain loop: find_first_not_of searches the set of blanks for every character.
-std::string_view trim(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && blank(s[b])) ++b;
-  if (b == e) return {};
-  while (blank(s[e - 1])) --e;
-  return s.substr(b, e - b);
-}
-
 }  // namespace genokit

@@ -22,19 +22,14 @@ std::string property_tables_markdown() {
     o += "| # | id | type | range | default | name omittable | meaning |\n|---|---|---|---|---|---|---|\n";
     for (std::size_t i = 0; i < t.props.size(); ++i) {
       const PropDef& p = t.props[i];
-      const char* type = p.type == PropType::integer  ? "d"
-                         : p.type == PropType::real   ? "f"
-                         : p.type == PropType::string ? "s"
-                                                      : "read-only";
-      std::string pos = i < t.positional             ? std::to_string(i)
-                        : p.kind == PropKind::legacy ? "legacy"
-                                                     : "by name";
+      const char* type = p.readonly() ? "read-only" : p.type == 'd' ? "d" : p.type == 'f' ? "f" : "s";
+      std::string pos = i < t.positional ? std::to_string(i) : is_legacy(p) ? "legacy" : "by name";
       std::string range = p.ranged ? num(p.min) + " .. " + num(p.max) : "";
-      std::string def = p.type == PropType::string     ? "\"" + std::string(p.def_text) + "\""
-                        : p.type == PropType::readonly ? ""
-                                                       : num(p.def);
+      std::string def = p.readonly()    ? ""
+                        : p.type == 's' ? "\"" + std::string(p.def_text) + "\""
+                                        : num(p.def);
       o += "| " + pos + " | `" + std::string(p.id) + "` | " + type + " | " + range + " | " + def + " | " +
-           ((p.flags & kCanOmitName) ? "yes" : "") + " | " + std::string(p.meaning) + " |\n";
+           (p.can_omit_name() ? "yes" : "") + " | " + std::string(p.name) + " |\n";
     }
     o += "\n";
   }

@@ -137,8 +137,12 @@ void set_neuron_class(Neuron& n) {
     n.params.clear();
   else
     n.params.assign(d.data() + colon + 1, d.size() - colon - 1);
-  if (cls.empty()) cls = "N";
-  if (colon != std::string_view::npos && n.params.empty()) n.details.pop_back();  // "G:" -> "G" (SDK)
+  if (cls.empty()) {  // the SDK names the class: "" and ":" are "N", ":p=1" is "N:p=1"
+    cls = "N";
+    n.details = n.params.empty() ? std::string("N") : "N:" + n.params;
+  } else if (colon != std::string_view::npos && n.params.empty()) {
+    n.details.pop_back();  // "G:" -> "G" (SDK)
+  }
   n.class_name.assign(cls.data(), cls.size());
   const NeuronClass* c = find_neuron_class(cls);
   n.known_class = c && c->sdk;

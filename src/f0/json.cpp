@@ -101,9 +101,9 @@ json model_json(const Model& m) {
 
 json type_of(const PropDef& p) {
   switch (p.type) {
-    case PropType::integer:
+    case 'd':
       return json::array({"integer"});
-    case PropType::real:
+    case 'f':
       return json::array({"number", "null"});  // null: NaN or infinity
     default:
       return json::array({"string"});
@@ -113,10 +113,11 @@ json type_of(const PropDef& p) {
 json props_schema(std::string_view cls, std::initializer_list<std::pair<const char*, json>> extra) {
   const ClassTable* t = find_table(cls);
   json props = json::object();
-  for (const auto& p : t->props) {
-    if (p.type == PropType::readonly || p.kind != PropKind::positional) continue;
-    json s = {{"type", type_of(p)}, {"description", std::string(p.meaning)}};
-    if (p.ranged && p.type == PropType::integer) s["minimum"] = p.min, s["maximum"] = p.max;
+  for (std::size_t i = 0; i < t->positional; ++i) {
+    const PropDef& p = t->props[i];
+    if (p.readonly() || is_legacy(p)) continue;
+    json s = {{"type", type_of(p)}, {"description", std::string(p.name)}};
+    if (p.ranged && p.type == 'd') s["minimum"] = p.min, s["maximum"] = p.max;
     props[std::string(p.id)] = std::move(s);
   }
   for (auto& [k, v] : extra) props[k] = v;

@@ -8,6 +8,8 @@
 #include <tuple>
 #include <vector>
 
+#include "frams/sdk_param.hpp"
+#include "frams/single_line.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/f0/neuron_classes.hpp"
 
@@ -20,48 +22,49 @@ Location at(const SourcePos& s) {
 bool finite(const Vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
-std::string_view trimv(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
+// The class parameters as the network builder reads them (the SDK's loadSingleLine, strict
+// numbers): unknown names, unnamed values, unreadable numbers and values out of range.
 void lint_params(const Neuron& n, std::size_t i, const NeuronClass& c, Diagnostics& diags) {
-  std::string_view rest = n.params;
-  while (!rest.empty()) {
-    const std::size_t comma = rest.find(',');
-    std::string_view item = trimv(rest.substr(0, comma));
-    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    if (item.empty()) continue;
-    const std::size_t eq = item.find('=');
-    const std::string_view id = trimv(item.substr(0, eq));
-    const std::string_view val =
-        eq == std::string_view::npos ? std::string_view() : trimv(item.substr(eq + 1));
-    const int k = find_neuron_prop(c, id);
-    auto who = [&] { return "Neuron #" + std::to_string(i) + " (" + std::string(c.name) + ")"; };
-    if (k < 0) {
-      diags.warning("f0.unknown-neuron-property",
-                    who() + ": class '" + std::string(c.name) + "' has no property '" + std::string(id) + "'",
-                    at(n.src));
-      continue;
+  struct Fields {
+    const Neuron& n;
+    std::size_t i;
+    const NeuronClass& c;
+    Diagnostics& diags;
+    std::string who() const { return "Neuron #" + std::to_string(i) + " (" + std::string(c.name) + ")"; }
+    void warn(const char* code, std::string msg) { diags.warning(code, who() + ": " + msg, at(n.src)); }
+    int find(std::string_view id) { return find_neuron_prop(c, id); }
+    void unknown_name(std::string_view id, std::size_t) {
+      warn("f0.unknown-neuron-property",
+           "class '" + std::string(c.name) + "' has no property '" + std::string(id) + "'");
     }
-    const NeuronProp& p = c.props[static_cast<std::size_t>(k)];
-    if (p.type == 's') continue;
-    const auto v = parse_double(val);
-    if (!v || (p.type == 'd' && *v != std::floor(*v))) {
-      diags.warning("f0.bad-neuron-property",
-                    who() + ": '" + std::string(val) + "' is not a valid " +
-                        (p.type == 'd' ? "integer" : "number") + " for '" + std::string(id) + "'",
-                    at(n.src));
-      continue;
+    void missing_name(int k, std::size_t) {
+      warn("f0.unnamed-neuron-property", "a value without a property name is taken as '" +
+                                             std::string(c.props[static_cast<std::size_t>(k)].id) + "'");
     }
-    if (p.ranged && p.min <= p.max && (*v < p.min || *v > p.max))
-      diags.warning("f0.neuron-property-range",
-                    who() + ": " + std::string(id) + "=" + std::string(val) + " is outside " +
-                        format_double(p.min) + ".." + format_double(p.max) + " (" + std::string(p.name) +
-                        "); the simulator clamps it",
-                    at(n.src));
-  }
+    void after_last(std::size_t) {
+      warn("f0.unknown-neuron-property", "a value after the class's last property is ignored");
+    }
+    void after_unknown(std::string_view v, std::size_t) {
+      warn("f0.unknown-neuron-property",
+           "value '" + std::string(v) + "' after an unknown property is ignored");
+    }
+    void set(int k, std::string_view val, std::size_t) {
+      const NeuronProp& p = c.props[static_cast<std::size_t>(k)];
+      if (p.type == 's') return;
+      const frams::sdk::SetNumber r = frams::sdk::set_number(p, val, true);
+      if (!r.parsed) {
+        std::string m = "'";
+        m.append(val).append("' is not a valid ").append(p.type == 'd' ? "integer" : "number");
+        warn("f0.bad-neuron-property", m.append(" for '").append(p.id).append("'"));
+      } else if (r.clamped) {
+        warn("f0.neuron-property-range", std::string(p.id) + "=" + std::string(val) + " is outside " +
+                                             format_double(p.min) + ".." + format_double(p.max) + " (" +
+                                             std::string(p.name) + "); the simulator clamps it");
+      }
+    }
+  } h{n, i, c, diags};
+  std::string scratch;
+  frams::sdk::load_single_line(n.params, {c.props, c.props.size()}, h, scratch);
 }
 
 }  // namespace

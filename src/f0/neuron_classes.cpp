@@ -2,7 +2,6 @@
 #include "genokit/f0/neuron_classes.hpp"
 
 #include <array>
-#include <vector>
 
 namespace genokit::f0 {
 namespace {
@@ -51,21 +50,22 @@ constexpr std::array kClasses{
     NeuronClass{"N", "Neuron (standard)", -1, 1, L::none, 0, true, true, kN, "Standard neuron"},
     NeuronClass{"Nu", "Unipolar neuron [EXPERIMENTAL]", -1, 1, L::none, 0, true, false, kN,
                 "Standard neuron with output in 0..1"},
-    NeuronClass{"G", "Gyroscope", 0, 1, L::joint, R, true, true, {}, "Tilt of the joint it sits on"},
-    NeuronClass{"T", "Touch", 0, 1, L::part, R, true, true, kT, "Touch sensor of a part"},
-    NeuronClass{"S", "Smell", 0, 1, L::part, R, true, true, {}, "Smell (energy sources nearby)"},
-    NeuronClass{"*", "Constant", 0, 1, L::none, 0, true, true, {}, "Constant output 1"},
+    NeuronClass{"G", "Gyroscope", 0, 1, L::joint, R, true, true, {}, "Tilt of the joint it sits on", 0},
+    NeuronClass{"T", "Touch", 0, 1, L::part, R, true, true, kT, "Touch sensor of a part", 0},
+    NeuronClass{"S", "Smell", 0, 1, L::part, R, true, true, {}, "Smell (energy sources nearby)", 0},
+    NeuronClass{"*", "Constant", 0, 1, L::none, 0, true, true, {}, "Constant output 1", 0},
     NeuronClass{"|", "Bend muscle", 1, 0, L::joint, E | kHintV1BendMuscle | kHintAtSecondPart, true, true,
-                kBend, "Bends the joint it sits on"},
+                kBend, "Bends the joint it sits on", 2},
     NeuronClass{"@", "Rotation muscle", 1, 0, L::joint, E | kHintV1RotMuscle | kHintAtSecondPart, true, true,
-                kRot, "Rotates the joint it sits on"},
+                kRot, "Rotates the joint it sits on", 2},
     NeuronClass{"D", "Differentiate", -1, 1, L::none, 0, true, false, {}, "Difference of the input"},
     NeuronClass{"Fuzzy", "Fuzzy system [EXPERIMENTAL]", -1, 1, L::none, 0, true, false, kFuzzy,
                 "Fuzzy rule system"},
-    NeuronClass{"Sti", "Sticky [EXPERIMENTAL]", 1, 0, L::part, E, true, false, {}, "Sticks a part to others"},
+    NeuronClass{
+        "Sti", "Sticky [EXPERIMENTAL]", 1, 0, L::part, E, true, false, {}, "Sticks a part to others", 0},
     NeuronClass{"LMu", "Linear muscle [EXPERIMENTAL]", 1, 0, L::joint, E | kHintLinearMuscle, true, false,
-                kRot, "Changes the joint's length"},
-    NeuronClass{"Water", "Water detector", 0, 1, L::part, R, true, false, {}, "Depth under water"},
+                kRot, "Changes the joint's length", 2},
+    NeuronClass{"Water", "Water detector", 0, 1, L::part, R, true, false, {}, "Depth under water", 0},
     NeuronClass{"Energy", "Energy level", 0, 1, L::none, R, true, false, {}, "Creature's energy"},
     NeuronClass{"Ch", "Channelize", -1, 1, L::none, 0, true, false, {}, "Joins inputs into channels"},
     NeuronClass{"ChMux", "Channel multiplexer", 2, 1, L::none, 0, true, false, {}, "Selects a channel"},
@@ -85,14 +85,21 @@ std::span<const NeuronClass> neuron_classes() {
 }
 
 const NeuronClass* find_neuron_class(std::string_view name) {
-  // Every neuron of every genotype is looked up: bucket the classes by their first byte.
+  // Every neuron of every genotype is looked up: the classes bucketed by their first byte.
+  using Bucket = std::array<const NeuronClass*, 4>;
   static const auto buckets = [] {
-    std::array<std::vector<const NeuronClass*>, 256> b;
-    for (const auto& c : kClasses) b[static_cast<unsigned char>(c.name[0])].push_back(&c);
+    std::array<Bucket, 256> b{};
+    for (const auto& c : kClasses) {
+      Bucket& k = b[static_cast<unsigned char>(c.name[0])];
+      std::size_t i = 0;
+      while (k[i]) ++i;  // (at most 3 classes share a first letter)
+      k[i] = &c;
+    }
     return b;
   }();
   if (name.empty()) return nullptr;
   for (const NeuronClass* c : buckets[static_cast<unsigned char>(name[0])]) {
+    if (!c) break;
     if (c->name.size() != name.size()) continue;
     std::size_t i = 1;  // the first byte matches (bucket); names are short: no memcmp call
     while (i < name.size() && c->name[i] == name[i]) ++i;
@@ -102,9 +109,7 @@ const NeuronClass* find_neuron_class(std::string_view name) {
 }
 
 int find_neuron_prop(const NeuronClass& c, std::string_view id) {
-  for (std::size_t i = 0; i < c.props.size(); ++i)
-    if (c.props[i].id == id) return static_cast<int>(i);
-  return -1;
+  return frams::find_property(c.props, id);
 }
 
 }  // namespace genokit::f0

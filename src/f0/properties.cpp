@@ -7,32 +7,32 @@
 namespace genokit::f0 {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-using K = PropKind;
-using T = PropType;
 using F = Field;
-constexpr std::uint16_t O = kCanOmitName;
+constexpr std::uint32_t O = kCanOmitName;
+constexpr std::uint32_t L = kLegacy;
 
-constexpr PropDef f(std::string_view id, double def, std::uint16_t flags, Field field,
-                    std::string_view meaning, K kind = K::positional) {
-  return {id, T::real, false, -kInf, kInf, def, {}, flags, field, meaning, kind};
+constexpr std::uint16_t tag(Field f) {
+  return static_cast<std::uint16_t>(f);
 }
-constexpr PropDef fr(std::string_view id, double mn, double mx, double def, std::uint16_t flags, Field field,
-                     std::string_view meaning, K kind = K::positional) {
-  return {id, T::real, true, mn, mx, def, {}, flags, field, meaning, kind};
+// Builders: f/fr numbers (fr ranged), dr ranged integers, s strings, ro read-only slots.
+constexpr PropDef f(std::string_view id, double def, std::uint32_t flags, Field field,
+                    std::string_view name) {
+  return PropDef(id, 'f', false, 0, 0, def, name).with_flags(flags).with_tag(tag(field));
 }
-constexpr PropDef dr(std::string_view id, double mn, double mx, double def, std::uint16_t flags, Field field,
-                     std::string_view meaning, K kind = K::positional) {
-  return {id, T::integer, true, mn, mx, def, {}, flags, field, meaning, kind};
+constexpr PropDef fr(std::string_view id, double mn, double mx, double def, std::uint32_t flags, Field field,
+                     std::string_view name) {
+  return PropDef(id, 'f', true, mn, mx, def, name).with_flags(flags).with_tag(tag(field));
 }
-constexpr PropDef s(std::string_view id, std::string_view def, std::uint16_t flags, Field field,
-                    std::string_view meaning, K kind = K::positional) {
-  return {id, T::string, false, 0, 0, 0, def, flags, field, meaning, kind};
+constexpr PropDef dr(std::string_view id, double mn, double mx, double def, std::uint32_t flags, Field field,
+                     std::string_view name) {
+  return PropDef(id, 'd', true, mn, mx, def, name).with_flags(flags).with_tag(tag(field));
 }
-constexpr PropDef ro(std::string_view id) {
-  return {
-      id,           T::readonly, false, 0, 0, 0, {}, kReadOnly | kDontSave, F::none, "read-only (never set)",
-      K::positional};
+constexpr PropDef s(std::string_view id, std::string_view def, std::uint32_t flags, Field field,
+                    std::string_view name) {
+  return PropDef(id, 's', false, 0, 0, 0, name).with_default_text(def).with_flags(flags).with_tag(tag(field));
+}
+constexpr PropDef ro(std::string_view id, char type) {
+  return PropDef(id, type, false, 0, 0, 0, "read-only (never set)").with_flags(kReadOnly | kDontSave);
 }
 
 // ---- SDK r909 ---------------------------------------------------------------------------------
@@ -64,7 +64,7 @@ constexpr std::array kPart{
     fr("vr", 0, 1, 1.0, 0, F::p_vr, "colour red"),
     fr("vg", 0, 1, 1.0, O, F::p_vg, "colour green"),
     fr("vb", 0, 1, 1.0, O, F::p_vb, "colour blue"),
-    f("m", 1.0, 0, F::p_m_legacy, "mass (legacy: removed by SDK r909, mass derives from joints)", K::legacy),
+    f("m", 1.0, L, F::p_m_legacy, "mass (legacy: removed by SDK r909, mass derives from joints)"),
 };
 
 constexpr std::array kJoint{
@@ -87,16 +87,16 @@ constexpr std::array kJoint{
     fr("vg", 0, 1, 1.0, O, F::j_vg, "colour green"),
     fr("vb", 0, 1, 1.0, O, F::j_vb, "colour blue"),
     // Framsticks 5.x hinges: by name only, so SDK r909 positional order is unchanged.
-    f("hx", 0, 0, F::j_hx, "hinge position x (5.x)", K::named_only),
-    f("hy", 0, O, F::j_hy, "hinge position y (5.x)", K::named_only),
-    f("hz", 0, O, F::j_hz, "hinge position z (5.x)", K::named_only),
-    f("hrx", 0, 0, F::j_hrx, "hinge rotation x (5.x)", K::named_only),
-    f("hry", 0, O, F::j_hry, "hinge rotation y (5.x)", K::named_only),
-    f("hrz", 0, O, F::j_hrz, "hinge rotation z (5.x)", K::named_only),
-    fr("hxn", -6.2832, 0, -1.5708, 0, F::j_hxn, "hinge x negative limit (5.x)", K::named_only),
-    fr("hxp", 0, 6.2832, 1.5708, O, F::j_hxp, "hinge x positive limit (5.x)", K::named_only),
-    fr("hyn", -6.2832, 0, -1.5708, 0, F::j_hyn, "hinge y negative limit (5.x)", K::named_only),
-    fr("hyp", 0, 6.2832, 1.5708, O, F::j_hyp, "hinge y positive limit (5.x)", K::named_only),
+    f("hx", 0, 0, F::j_hx, "hinge position x (5.x)"),
+    f("hy", 0, O, F::j_hy, "hinge position y (5.x)"),
+    f("hz", 0, O, F::j_hz, "hinge position z (5.x)"),
+    f("hrx", 0, 0, F::j_hrx, "hinge rotation x (5.x)"),
+    f("hry", 0, O, F::j_hry, "hinge rotation y (5.x)"),
+    f("hrz", 0, O, F::j_hrz, "hinge rotation z (5.x)"),
+    fr("hxn", -6.2832, 0, -1.5708, 0, F::j_hxn, "hinge x negative limit (5.x)"),
+    fr("hxp", 0, 6.2832, 1.5708, O, F::j_hxp, "hinge x positive limit (5.x)"),
+    fr("hyn", -6.2832, 0, -1.5708, 0, F::j_hyn, "hinge y negative limit (5.x)"),
+    fr("hyp", 0, 6.2832, 1.5708, O, F::j_hyp, "hinge y positive limit (5.x)"),
 };
 
 // The writer's table for joints without delta: rx..dz are not saved.
@@ -112,11 +112,11 @@ constexpr std::array kNeuron{
     s("d", "N", 0, F::n_d, "details: Class or Class:prop=value,..."),
     s("i", "", 0, F::n_i, "info"),
     s("Vstyle", "neuro", 0, F::n_vstyle, "visual style"),
-    ro("getInputCount"),
-    ro("getInputNeuroDef"),
-    ro("getInputNeuroIndex"),
-    ro("getInputWeight"),
-    ro("classObject"),
+    ro("getInputCount", 'd'),
+    ro("getInputNeuroDef", 'p'),
+    ro("getInputNeuroIndex", 'p'),
+    ro("getInputWeight", 'p'),
+    ro("classObject", 'o'),
 };
 
 constexpr std::array kConnection{
@@ -151,7 +151,7 @@ constexpr std::array kSpecPart{
     kPart[12],
     kPart[16],
     // not in the spec: by name only
-    PropDef{kPart[3].id, kPart[3].type, true, 0, 3, 0, {}, 0, F::p_sh, kPart[3].meaning, K::named_only},
+    dr("sh", 0, 3, 0, 0, F::p_sh, kPart[3].name),
     kPart[5],
     kPart[6],
     kPart[7],
@@ -201,9 +201,7 @@ std::span<const ClassTable> all_tables(PropertyOrder order) {
 }
 
 int find_prop(const ClassTable& t, std::string_view id) {
-  for (std::size_t i = 0; i < t.props.size(); ++i)
-    if (t.props[i].id == id) return static_cast<int>(i);
-  return -1;
+  return frams::find_property(t.props, id);
 }
 
 }  // namespace genokit::f0

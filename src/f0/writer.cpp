@@ -2,51 +2,13 @@
 // property was skipped or the property lacks flag 1024, delta components always for delta joints.
 #include "genokit/f0/writer.hpp"
 
-#include <charconv>
-#include <cmath>
-#include <cstdlib>
-
 #include "f0/field_slots.hpp"
+#include "frams/sdk_number.hpp"
+#include "frams/single_line.hpp"
 #include "genokit/f0/properties.hpp"
 
 namespace genokit::f0 {
 namespace {
-
-bool needs_quotes(std::string_view s) {
-  for (char c : s)
-    if (c == ',' || c == ' ' || c == '\\' || c == '\r' || c == '\n' || c == '\t' || c == '"') return true;
-  return false;
-}
-
-void append_string(std::string& out, std::string_view s) {
-  if (!needs_quotes(s)) {
-    out += s;
-    return;
-  }
-  out += '"';
-  for (char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        out += c;
-    }
-  }
-  out += '"';
-}
 
 // One property's value for writing: numbers as double (integers exact), strings as text.
 struct Out {
@@ -65,7 +27,7 @@ void write_element(std::string& out, std::string_view cls, const ClassTable& t, 
   bool skipped = false, first = true;
   for (std::size_t i = 0; i < t.props.size(); ++i) {
     const PropDef& p = t.props[i];
-    if (p.type == PropType::readonly || p.kind == PropKind::legacy) {
+    if (p.readonly() || is_legacy(p)) {
       skipped = true;
       continue;
     }
@@ -81,13 +43,13 @@ void write_element(std::string& out, std::string_view cls, const ClassTable& t, 
     }
     if (!first) out += ", ";
     first = false;
-    if (skipped || !(p.flags & kCanOmitName) || p.kind != PropKind::positional) {
+    if (skipped || !p.can_omit_name() || i >= t.positional) {
       out += p.id;
       out += '=';
     }
     skipped = false;
     if (v.is_string)
-      append_string(out, v.text);
+      frams::sdk::append_text(out, v.text);
     else if (v.is_int)
       out += std::to_string(static_cast<long long>(v.num));
     else
@@ -133,28 +95,29 @@ void write_model(std::string& out, const Model& m, bool with_m) {
   if (with_m && (m.se != 1.0 || !m.vstyle.empty()))
     write_element(
         out, "m", mt,
-        [&](std::size_t i) { return mt.props[i].field == Field::m_se ? num(m.se) : str(m.vstyle); }, never);
+        [&](std::size_t i) { return field_of(mt.props[i]) == Field::m_se ? num(m.se) : str(m.vstyle); },
+        never);
   for (const auto& p : m.parts)
     write_element(
-        out, "p", pt, [&](std::size_t i) { return slot_value(&p, pt.props[i].field); }, never);
+        out, "p", pt, [&](std::size_t i) { return slot_value(&p, field_of(pt.props[i])); }, never);
   for (const auto& j : m.joints) {
     if (j.use_delta) {
       write_element(
-          out, "j", jt, [&](std::size_t i) { return slot_value(&j, jt.props[i].field); },
+          out, "j", jt, [&](std::size_t i) { return slot_value(&j, field_of(jt.props[i])); },
           [&](std::size_t i) {
-            const Field f = jt.props[i].field;
+            const Field f = field_of(jt.props[i]);
             return f == Field::j_dx || f == Field::j_dy || f == Field::j_dz;
           });
     } else {
       write_element(
-          out, "j", jnd, [&](std::size_t i) { return slot_value(&j, jnd.props[i].field); }, never);
+          out, "j", jnd, [&](std::size_t i) { return slot_value(&j, field_of(jnd.props[i])); }, never);
     }
   }
   for (const auto& n : m.neurons) {
     write_element(
         out, "n", nt,
         [&](std::size_t i) -> Out {
-          switch (nt.props[i].field) {
+          switch (field_of(nt.props[i])) {
             case Field::n_p:
               return integer(n.joint >= 0 ? -1 : n.part);
             case Field::n_j:
@@ -176,7 +139,7 @@ void write_model(std::string& out, const Model& m, bool with_m) {
       write_element(
           out, "c", ct,
           [&](std::size_t i) -> Out {
-            switch (ct.props[i].field) {
+            switch (field_of(ct.props[i])) {
               case Field::c_n1:
                 return integer(static_cast<int>(t));
               case Field::c_n2:
@@ -190,38 +153,14 @@ void write_model(std::string& out, const Model& m, bool with_m) {
             }
           },
           [&](std::size_t i) {  // n1, n2 are always written (-1 is their default)
-            return ct.props[i].field == Field::c_n1 || ct.props[i].field == Field::c_n2;
+            return field_of(ct.props[i]) == Field::c_n1 || field_of(ct.props[i]) == Field::c_n2;
           });
 }
 
 }  // namespace
 
 std::string format_number(double v) {
-  if (std::isnan(v)) return "NaN8000000000000.0";  // what the SDK writer prints (its bug)
-  if (std::isinf(v)) return v < 0 ? "-Inf.0" : "Inf.0";
-  // Shortest round-trip digits, in plain notation for decimal exponents -4..16 (as the SDK prints
-  // 2000000.0, not 2e+6) and scientific outside it (1e-5, 1e+20).
-  char buf[400];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  std::string s(buf, r.ptr);
-  const std::size_t e = s.find('e');
-  if (e == std::string::npos) {
-    if (s.find('.') == std::string::npos) s += ".0";
-    return s;
-  }
-  const int exp = std::atoi(s.c_str() + e + 1);
-  if (exp < -4 || exp >= 17) {
-    std::size_t d = e + 1;
-    if (s[d] == '+' || s[d] == '-') ++d;
-    std::size_t z = d;
-    while (z + 1 < s.size() && s[z] == '0') ++z;
-    s.erase(d, z - d);
-    return s;
-  }
-  r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
-  s.assign(buf, r.ptr);
-  if (s.find('.') == std::string::npos) s += ".0";
-  return s;
+  return frams::sdk::format_double(v);
 }
 
 std::string write_body(const Model& m) {

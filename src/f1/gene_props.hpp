@@ -8,6 +8,8 @@
 #include <span>
 #include <string_view>
 
+#include "genokit/frams/property.hpp"
+
 namespace genokit::f1::detail {
 
 enum Prop : std::uint8_t {
@@ -28,8 +30,36 @@ enum Prop : std::uint8_t {
   kPropCount
 };
 
+// The stick properties as a table (the one Framsticks table type; `tag` is the Prop): names and
+// the values of a genotype's first stick.
+constexpr frams::Property gene_prop(Prop p, std::string_view id, double def, std::string_view name) {
+  return frams::Property(id, 'f', false, 0, 0, def, name).with_tag(p);
+}
+inline constexpr std::array<frams::Property, kPropCount> kGeneProps{{
+    gene_prop(length, "length", 1.0, "stick length (capped at 2)"),
+    gene_prop(curvedness, "curvedness", 0.0, "curvedness (rotation about z of the next joint)"),
+    gene_prop(twist, "twist", 0.0, "twist (rotation about x of the next joint)"),
+    gene_prop(weight, "weight", 1.0, "weight (part density 1/weight)"),
+    gene_prop(friction, "friction", 0.4, "part friction"),
+    gene_prop(muscle_power, "muscle_power", 0.25, "muscle power"),
+    gene_prop(assimilation, "assimilation", 0.25, "part assimilation"),
+    gene_prop(stamina, "stamina", 0.25, "joint stamina"),
+    gene_prop(ingestion, "ingestion", 0.25, "part ingestion"),
+    gene_prop(energy, "energy", 1.0, "start energy (averaged over sticks)"),
+    gene_prop(red, "cred", 0.5, "colour red"),
+    gene_prop(green, "cgreen", 0.5, "colour green"),
+    gene_prop(blue, "cblue", 0.5, "colour blue"),
+    gene_prop(visual_size, "visual_size", 0.2, "visual thickness"),
+}};
+
+inline constexpr std::array<double, kPropCount> kGeneDefaults = [] {
+  std::array<double, kPropCount> d{};
+  for (const auto& p : kGeneProps) d[p.tag] = p.def;
+  return d;
+}();
+
 struct GeneProps {
-  std::array<double, kPropCount> v{1.0, 0.0, 0.0, 1.0, 0.4, 0.25, 0.25, 0.25, 0.25, 1.0, 0.5, 0.5, 0.5, 0.2};
+  std::array<double, kPropCount> v = kGeneDefaults;
   double bend_range = 1.0;  // muscle bend range: 1/n for the first stick of each of n branches
   bool bend_fresh = false;  // set at '(' so the first stick of a branch keeps it
   double operator[](Prop p) const { return v[p]; }

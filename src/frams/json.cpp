@@ -42,7 +42,7 @@ nlohmann::ordered_json to_json(const Document& doc, const JsonOptions& opt) {
       std::string key(f.key);
       if (is_classname_key(key)) key.insert(0, "_");
       const PropDef* p = cls ? cls->find(f.key) : nullptr;
-      if (p && (p->type.base == 'd' || p->type.base == 'f')) {
+      if (p && p->is_number()) {
         ignored.clear();
         Value v = convert_value(f.value, *p, o.class_name, ignored, {});
         if (!ignored.has_errors() && v.kind == Value::Kind::integer) {

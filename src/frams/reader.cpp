@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "genokit/core/file_io.hpp"
+#include "genokit/core/text.hpp"
 #include "genokit/frams/document.hpp"
 #include "genokit/frams/schema.hpp"
 #include "internal.hpp"
@@ -17,17 +18,6 @@ namespace genokit::frams {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool is_blank_char(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-}
-
-std::string_view trim_blanks(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && is_blank_char(s[b])) ++b;
-  while (e > b && is_blank_char(s[e - 1])) --e;
-  return s.substr(b, e - b);
-}
 
 // Number of LF bytes, 8 at a time (exact SWAR zero-byte test; std::count widens every byte).
 std::size_t count_newlines(const char* p, std::size_t n) {
@@ -231,7 +221,7 @@ void Reader::read_source(std::uint32_t src, int depth) {
       pos = l.next;
       continue;
     }
-    std::string_view t = trim_blanks(content);
+    std::string_view t = trim(content);  // (a line: C whitespace)
     if (t.empty()) {
       flush_unexpected(false, {});
       add_item(Item::Kind::blank, l.begin, l.next);
@@ -271,8 +261,8 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
   while (pos < n) {
     Line l = line_at(pos);
     std::string_view content = text_.substr(l.begin, l.content_end - l.begin);
-    std::string_view t = trim_blanks(content);
-    if (t.empty()) break;  // a blank line ends the object; it is not part of it
+    std::string_view t = trim(content);  // (a line: C whitespace)
+    if (t.empty()) break;                // a blank line ends the object; it is not part of it
     ++line_no;
     Object& o = doc_.objects[index];
     std::size_t s = l.begin;

@@ -138,15 +138,8 @@ ClassSchema make_class(const ClassRow& row) {
   ClassSchema c;
   c.name = row.name;
   c.closed = row.closed;
-  for (const PropRow& r : row.props) {
-    PropDef p;
-    p.id = r.id;
-    p.name = r.name;
-    p.type_text = r.type;
-    parse_type(p.type_text, p.type);  // the tables are trusted (data.i4's bad default is deliberate)
-    p.flags = r.flags;
-    c.props.push_back(std::move(p));
-  }
+  // The tables are trusted (data.i4's bad default is deliberate).
+  for (const PropRow& r : row.props) c.add(r.id, r.name, r.type, r.flags);
   c.build_index();
   return c;
 }

@@ -3,23 +3,14 @@
 #include <string>
 
 #include "genokit/core/numbers.hpp"
+#include "genokit/core/text.hpp"
 #include "genokit/frams/schema.hpp"
 
 namespace genokit::frams {
 namespace {
 
-bool is_blank(char c) {
-  return c == ' ' || c == '\t';
-}
-
-std::string_view ltrim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  return s;
-}
-std::string_view rtrim(std::string_view s) {
-  while (!s.empty() && (is_blank(s.back()) || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
-  return s;
-}
+// Blanks between the parts of a type string are spaces and tabs; at its end any C whitespace.
+constexpr Blanks kInside = Blanks::space_tab;
 
 bool valid_class_name(std::string_view s) {
   if (s.empty()) return false;
@@ -48,25 +39,25 @@ bool parse_signature(std::string_view s, PropType& out, std::string* error) {
   std::size_t close = s.rfind(')');
   if (close == std::string_view::npos || close < open)
     return fail(error, "procedure signature without ')': \"" + std::string(s) + "\"");
-  if (!rtrim(s.substr(close + 1)).empty())
+  if (!trim_right(s.substr(close + 1)).empty())
     return fail(error, "unexpected text after ')' in procedure signature: \"" +
                            std::string(s.substr(close + 1)) + "\"");
   out.has_signature = true;
-  std::string_view ret = rtrim(ltrim(s.substr(0, open)));
+  std::string_view ret = trim_right(trim_left(s.substr(0, open), kInside));
   if (!ret.empty() && !valid_value_type(ret))
     return fail(error, "unknown return type '" + std::string(ret) + "' in procedure signature");
   out.return_type = std::string(ret);
   std::string_view args = s.substr(open + 1, close - open - 1);
-  if (rtrim(ltrim(args)).empty()) return true;
+  if (trim_right(trim_left(args, kInside)).empty()) return true;
   std::size_t start = 0;
   while (true) {
     std::size_t comma = args.find(',', start);
-    std::string_view a =
-        rtrim(ltrim(args.substr(start, comma == std::string_view::npos ? comma : comma - start)));
+    std::string_view a = trim_right(
+        trim_left(args.substr(start, comma == std::string_view::npos ? comma : comma - start), kInside));
     std::size_t sp = a.find_first_of(" \t");
     ProcArg pa;
     pa.type = std::string(a.substr(0, sp));
-    if (sp != std::string_view::npos) pa.name = std::string(ltrim(a.substr(sp)));
+    if (sp != std::string_view::npos) pa.name = std::string(trim_left(a.substr(sp), kInside));
     if (!valid_value_type(pa.type))
       return fail(error, "unknown argument type '" + pa.type + "' in procedure signature");
     out.args.push_back(std::move(pa));
@@ -80,7 +71,7 @@ bool parse_signature(std::string_view s, PropType& out, std::string* error) {
 
 bool parse_type(std::string_view text, PropType& out, std::string* error) {
   out = PropType{};
-  text = rtrim(text);
+  text = trim_right(text);
   if (text.empty()) return fail(error, "the type is empty");
   const char base = text[0];
   if (std::string_view("dfsxople").find(base) == std::string_view::npos)
@@ -89,17 +80,18 @@ bool parse_type(std::string_view text, PropType& out, std::string* error) {
   std::string_view rest = text.substr(1);
   if (base == 'o') {
     std::size_t end = 0;
-    while (end < rest.size() && !is_blank(rest[end])) ++end;
+    while (end < rest.size() && !is_blank(rest[end], kInside)) ++end;
     out.object_class = std::string(rest.substr(0, end));
     if (!out.object_class.empty() && !valid_class_name(out.object_class))
       return fail(error, "invalid class name '" + out.object_class + "' after 'o'");
-    if (!ltrim(rest.substr(end)).empty())
-      return fail(error, "unexpected text after the object type: \"" + std::string(ltrim(rest.substr(end))) +
+    if (!trim_left(rest.substr(end), kInside).empty())
+      return fail(error, "unexpected text after the object type: \"" +
+                             std::string(trim_left(rest.substr(end), kInside)) +
                              "\" (the class name follows 'o' without a blank, e.g. oNeuroClass)");
     return true;
   }
   if (base == 'p') {
-    std::string_view sig = ltrim(rest);
+    std::string_view sig = trim_left(rest, kInside);
     if (sig.empty()) return true;
     return parse_signature(sig, out, error);
   }
@@ -108,7 +100,7 @@ bool parse_type(std::string_view text, PropType& out, std::string* error) {
   while (h < rest.size() && std::isalpha(static_cast<unsigned char>(rest[h]))) ++h;
   out.hints = std::string(rest.substr(0, h));
   rest = rest.substr(h);
-  if (!rest.empty() && !is_blank(rest[0]) && rest[0] != '~')
+  if (!rest.empty() && !is_blank(rest[0], kInside) && rest[0] != '~')
     return fail(error, "unexpected character '" + std::string(1, rest[0]) + "' after the type letter");
   // labels: everything after the first '~'
   std::size_t tilde = rest.find('~');
@@ -125,19 +117,19 @@ bool parse_type(std::string_view text, PropType& out, std::string* error) {
       start = t2 + 1;
     }
   }
-  nums = ltrim(nums);
+  nums = trim_left(nums, kInside);
   if (base == 'x' || base == 'l' || base == 'e') {
-    if (!rtrim(nums).empty())
-      return fail(error, "unexpected text after the type: \"" + std::string(rtrim(nums)) + "\"");
+    if (!trim_right(nums).empty())
+      return fail(error, "unexpected text after the type: \"" + std::string(trim_right(nums)) + "\"");
     return true;
   }
   // up to 3 numbers (for 's' the third one is the default text)
   for (int k = 0; k < 3; ++k) {
-    nums = ltrim(nums);
+    nums = trim_left(nums, kInside);
     if (nums.empty()) break;
     if (base == 's' && k == 2) {
       out.has_default = true;
-      out.default_text = std::string(rtrim(nums));
+      out.default_text = std::string(trim_right(nums));
       nums = {};
       break;
     }
@@ -150,16 +142,16 @@ bool parse_type(std::string_view text, PropType& out, std::string* error) {
     } else {
       used = parse_double_prefix(nums, v);
     }
-    if (used == 0 || (used < nums.size() && !is_blank(nums[used])))
-      return fail(error, "expected a number in the type, found \"" + std::string(rtrim(nums)) + "\"");
+    if (used == 0 || (used < nums.size() && !is_blank(nums[used], kInside)))
+      return fail(error, "expected a number in the type, found \"" + std::string(trim_right(nums)) + "\"");
     if (k == 0) out.has_min = true, out.min = v;
     if (k == 1) out.has_max = true, out.max = v;
     if (k == 2) out.has_default = true, out.default_text = std::string(nums.substr(0, used));
     nums = nums.substr(used);
   }
-  if (!rtrim(ltrim(nums)).empty())
-    return fail(error,
-                "unexpected text after the numbers of the type: \"" + std::string(rtrim(ltrim(nums))) + "\"");
+  if (!trim_right(trim_left(nums, kInside)).empty())
+    return fail(error, "unexpected text after the numbers of the type: \"" +
+                           std::string(trim_right(trim_left(nums, kInside))) + "\"");
   if (base == 's' && out.has_min && out.min != 0 && out.min != 1)
     return fail(error, "for 's' the first number must be 0 (single line) or 1 (multi-line)");
   if (base == 's' && out.has_max && out.max < 0) return fail(error, "negative maximum length");

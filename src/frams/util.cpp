@@ -27,6 +27,17 @@ void previous_same_key(const Object& o, std::vector<std::uint32_t>& prev) {
   }
 }
 
+std::vector<char> superseded_fields(const Object& o) {
+  std::vector<char> superseded(o.fields.size(), 0);
+  if (o.fields.size() > 1) {
+    std::vector<std::uint32_t> prev;
+    previous_same_key(o, prev);
+    for (std::uint32_t p : prev)
+      if (p) superseded[p - 1] = 1;
+  }
+  return superseded;
+}
+
 Location value_start(const Document& doc, const Field& f) {
   Location l;
   l.file = doc.source(f.source).name;

@@ -50,14 +50,7 @@ void write_canonical_object(const Object& obj, std::string& out) {
   if (!obj.class_name.empty() && obj.class_name.front() == '#') out.push_back(' ');
   out.append(obj.class_name);
   out.append(":\n");
-  // duplicates: only the last one counts (SDK)
-  std::vector<char> superseded(obj.fields.size(), 0);
-  if (obj.fields.size() > 1) {
-    std::vector<std::uint32_t> prev;
-    detail::previous_same_key(obj, prev);
-    for (std::uint32_t p : prev)
-      if (p) superseded[p - 1] = 1;
-  }
+  const std::vector<char> superseded = detail::superseded_fields(obj);  // only the last one counts (SDK)
   for (std::size_t i = 0; i < obj.fields.size(); ++i) {
     const Field& f = obj.fields[i];
     if (superseded[i]) continue;

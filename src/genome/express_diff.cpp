@@ -3,6 +3,7 @@
 #include <map>
 #include <string>
 
+#include "genokit/genome/ops.hpp"
 #include "genokit/genome/text.hpp"
 
 namespace genokit::genome {

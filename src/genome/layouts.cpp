@@ -1,10 +1,9 @@
 // The gene layouts of C1, C2 and C3 as data. Everything else (decoder, encoder, text form, JSON,
 // validation, docs) is driven by these tables. Field names follow the C2 spec with the notes'
 // corrections (1-byte input gain, 12-byte SVRules, reaction amount-before-chemical, instinct action).
-#include <array>
-#include <mutex>
+#include <vector>
 
-#include "genokit/genome/genome.hpp"
+#include "genokit/genome/layouts.hpp"
 
 namespace genokit::genome {
 
@@ -101,91 +100,70 @@ constexpr FieldDef raw(const char* n, std::uint16_t len) {
   u8("x"), u8("y"), u8("width"), u8("height"), u8("perception"), u8("threshold"), u8("leakage"), \
       u8("rest_state"), u8("input_gain")
 
+// ---- fields shared by the versions -------------------------------------------------------------
+// One array per distinct field list: a kind whose fields are the same in several games uses the
+// same array in each table (finalize() gives it the same offsets every time).
+FieldDef organ[] = {GK_ORGAN_FIELDS};  // also the brain organ
+FieldDef receptor[] = {u8("organ", R::organ, &kOrganTable),
+                       u8("tissue"),
+                       u8("locus"),
+                       chem("chemical"),
+                       u8("threshold"),
+                       u8("nominal"),
+                       u8("gain"),
+                       flags("features", &kReceptorFlagTable)};
+FieldDef emitter[] = {u8("organ", R::organ, &kOrganTable),
+                      u8("tissue"),
+                      u8("locus"),
+                      chem("chemical"),
+                      u8("threshold"),
+                      u8("sample_rate"),
+                      u8("gain"),
+                      flags("features", &kEmitterFlagTable)};
+FieldDef reaction[] = {u8("r1_amount"),     chem("r1_chemical"), u8("r2_amount"),
+                       chem("r2_chemical"), u8("p1_amount"),     chem("p1_chemical"),
+                       u8("p2_amount"),     chem("p2_chemical"), u8("rate")};
+FieldDef half_lives[] = {FieldDef{"half_lives", K::table, 256}};
+FieldDef init_conc[] = {chem("chemical"), u8("amount")};
+FieldDef stimulus[] = {u8("stimulus"),
+                       u8("significance"),
+                       u8("sensory_neuron"),
+                       u8("intensity"),
+                       flags("features", &kStimulusFlagTable),
+                       chem("chemical1"),
+                       u8("amount1"),
+                       chem("chemical2"),
+                       u8("amount2"),
+                       chem("chemical3"),
+                       u8("amount3"),
+                       chem("chemical4"),
+                       u8("amount4")};
+FieldDef genus[] = {u8("species", R::species, &kSpeciesTable, 3), chars("mum", 4), chars("dad", 4)};
+FieldDef pose[] = {u8("pose"), chars("string", 15)};
+FieldDef gait[] = {u8("gait"),  u8("pose1"), u8("pose2"), u8("pose3"), u8("pose4"),
+                   u8("pose5"), u8("pose6"), u8("pose7"), u8("pose8")};
+FieldDef instinct[] = {u8("lobe1"), u8("cell1"),  u8("lobe2"),      u8("cell2"), u8("lobe3"),
+                       u8("cell3"), u8("action"), chem("chemical"), u8("amount")};
+FieldDef pigment[] = {u8("colour", R::none, &kColourTable, 2), u8("amount")};
+FieldDef bleed[] = {u8("rotation"), u8("swap")};
+
 // ---- C2 ----------------------------------------------------------------------------------------
 FieldDef c2_lobe[] = {GK_LOBE_HEAD, rule("state_rule", 12), flags("lobe_flags", &kLobeFlagTable),
                       GK_DENDRITE_C2("d0_"), GK_DENDRITE_C2("d1_")};
-FieldDef c2_brain_organ[] = {GK_ORGAN_FIELDS};
-FieldDef c2_receptor[] = {u8("organ", R::organ, &kOrganTable),
-                          u8("tissue"),
-                          u8("locus"),
-                          chem("chemical"),
-                          u8("threshold"),
-                          u8("nominal"),
-                          u8("gain"),
-                          flags("features", &kReceptorFlagTable)};
-FieldDef c2_emitter[] = {u8("organ", R::organ, &kOrganTable),
-                         u8("tissue"),
-                         u8("locus"),
-                         chem("chemical"),
-                         u8("threshold"),
-                         u8("sample_rate"),
-                         u8("gain"),
-                         flags("features", &kEmitterFlagTable)};
-FieldDef c2_reaction[] = {u8("r1_amount"),     chem("r1_chemical"), u8("r2_amount"),
-                          chem("r2_chemical"), u8("p1_amount"),     chem("p1_chemical"),
-                          u8("p2_amount"),     chem("p2_chemical"), u8("rate")};
-FieldDef c2_half_lives[] = {FieldDef{"half_lives", K::table, 256}};
-FieldDef c2_init_conc[] = {chem("chemical"), u8("amount")};
-FieldDef c2_stimulus[] = {u8("stimulus"),
-                          u8("significance"),
-                          u8("sensory_neuron"),
-                          u8("intensity"),
-                          flags("features", &kStimulusFlagTable),
-                          chem("chemical1"),
-                          u8("amount1"),
-                          chem("chemical2"),
-                          u8("amount2"),
-                          chem("chemical3"),
-                          u8("amount3"),
-                          chem("chemical4"),
-                          u8("amount4")};
-FieldDef c2_genus[] = {u8("species", R::species, &kSpeciesTable, 3), chars("mum", 4), chars("dad", 4)};
 FieldDef c2_appearance[] = {u8("part", R::none, &kBodyPartTable, 4), u8("breed"),
                             u8("species", R::species, &kSpeciesTable, 3)};
-FieldDef c2_pose[] = {u8("pose"), chars("string", 15)};
-FieldDef c2_gait[] = {u8("gait"),  u8("pose1"), u8("pose2"), u8("pose3"), u8("pose4"),
-                      u8("pose5"), u8("pose6"), u8("pose7"), u8("pose8")};
-FieldDef c2_instinct[] = {u8("lobe1"), u8("cell1"),  u8("lobe2"),      u8("cell2"), u8("lobe3"),
-                          u8("cell3"), u8("action"), chem("chemical"), u8("amount")};
-FieldDef c2_pigment[] = {u8("colour", R::none, &kColourTable, 2), u8("amount")};
-FieldDef c2_bleed[] = {u8("rotation"), u8("swap")};
-FieldDef c2_organ[] = {GK_ORGAN_FIELDS};
 
 // ---- C1 ----------------------------------------------------------------------------------------
 FieldDef c1_lobe[] = {GK_LOBE_HEAD, rule("state_rule", 8), flags("lobe_flags", &kLobeFlagTable),
                       GK_DENDRITE_C1("d0_"), GK_DENDRITE_C1("d1_")};
+// C1 receptors and emitters have no organ names (the numbering is the C2/C3 one).
 FieldDef c1_receptor[] = {
     u8("organ", R::organ), u8("tissue"),  u8("locus"), chem("chemical"),
     u8("threshold"),       u8("nominal"), u8("gain"),  flags("features", &kReceptorFlagTable)};
 FieldDef c1_emitter[] = {
     u8("organ", R::organ), u8("tissue"),      u8("locus"), chem("chemical"),
     u8("threshold"),       u8("sample_rate"), u8("gain"),  flags("features", &kEmitterFlagTable)};
-FieldDef c1_reaction[] = {u8("r1_amount"),     chem("r1_chemical"), u8("r2_amount"),
-                          chem("r2_chemical"), u8("p1_amount"),     chem("p1_chemical"),
-                          u8("p2_amount"),     chem("p2_chemical"), u8("rate")};
-FieldDef c1_half_lives[] = {FieldDef{"half_lives", K::table, 256}};
-FieldDef c1_init_conc[] = {chem("chemical"), u8("amount")};
-FieldDef c1_stimulus[] = {u8("stimulus"),
-                          u8("significance"),
-                          u8("sensory_neuron"),
-                          u8("intensity"),
-                          flags("features", &kStimulusFlagTable),
-                          chem("chemical1"),
-                          u8("amount1"),
-                          chem("chemical2"),
-                          u8("amount2"),
-                          chem("chemical3"),
-                          u8("amount3"),
-                          chem("chemical4"),
-                          u8("amount4")};
-FieldDef c1_genus[] = {u8("species", R::species, &kSpeciesTable, 3), chars("mum", 4), chars("dad", 4)};
 FieldDef c1_appearance[] = {u8("part", R::none, &kBodyPartTable, 4), u8("breed")};
-FieldDef c1_pose[] = {u8("pose"), chars("string", 15)};
-FieldDef c1_gait[] = {u8("gait"),  u8("pose1"), u8("pose2"), u8("pose3"), u8("pose4"),
-                      u8("pose5"), u8("pose6"), u8("pose7"), u8("pose8")};
-FieldDef c1_instinct[] = {u8("lobe1"), u8("cell1"),  u8("lobe2"),      u8("cell2"), u8("lobe3"),
-                          u8("cell3"), u8("action"), chem("chemical"), u8("amount")};
-FieldDef c1_pigment[] = {u8("colour", R::none, &kColourTable, 2), u8("amount")};
 
 // ---- C3 / DS -----------------------------------------------------------------------------------
 FieldDef c3_lobe[] = {chars("lobe_id", 4),
@@ -203,150 +181,110 @@ FieldDef c3_lobe[] = {chars("lobe_id", 4),
                       raw("spare", 7),
                       raw("init_rule", 48),
                       raw("update_rule", 48)};
-FieldDef c3_brain_organ[] = {GK_ORGAN_FIELDS};
 FieldDef c3_tract[] = {u16("update_time"),   chars("src_lobe", 4),     u16("src_min"),
                        u16("src_max"),       u16("src_connections"),   chars("dst_lobe", 4),
                        u16("dst_min"),       u16("dst_max"),           u16("dst_connections"),
                        u8("migrate"),        u8("random_connections"), u8("src_var"),
                        u8("dst_var"),        u8("init_rule_always"),   raw("spare", 5),
                        raw("init_rule", 48), raw("update_rule", 48)};
-FieldDef c3_receptor[] = {u8("organ", R::organ, &kOrganTable),
-                          u8("tissue"),
-                          u8("locus"),
-                          chem("chemical"),
-                          u8("threshold"),
-                          u8("nominal"),
-                          u8("gain"),
-                          flags("features", &kReceptorFlagTable)};
-FieldDef c3_emitter[] = {u8("organ", R::organ, &kOrganTable),
-                         u8("tissue"),
-                         u8("locus"),
-                         chem("chemical"),
-                         u8("threshold"),
-                         u8("sample_rate"),
-                         u8("gain"),
-                         flags("features", &kEmitterFlagTable)};
-FieldDef c3_reaction[] = {u8("r1_amount"),     chem("r1_chemical"), u8("r2_amount"),
-                          chem("r2_chemical"), u8("p1_amount"),     chem("p1_chemical"),
-                          u8("p2_amount"),     chem("p2_chemical"), u8("rate")};
-FieldDef c3_half_lives[] = {FieldDef{"half_lives", K::table, 256}};
-FieldDef c3_init_conc[] = {chem("chemical"), u8("amount")};
 FieldDef c3_neuroemitter[] = {u8("lobe1"),   u8("neuron1"),     u8("lobe2"),   u8("neuron2"),
                               u8("lobe3"),   u8("neuron3"),     u8("rate"),    chem("chemical1"),
                               u8("amount1"), chem("chemical2"), u8("amount2"), chem("chemical3"),
                               u8("amount3"), chem("chemical4"), u8("amount4")};
-FieldDef c3_stimulus[] = {u8("stimulus"),
-                          u8("significance"),
-                          u8("sensory_neuron"),
-                          u8("intensity"),
-                          flags("features", &kStimulusFlagTable),
-                          chem("chemical1"),
-                          u8("amount1"),
-                          chem("chemical2"),
-                          u8("amount2"),
-                          chem("chemical3"),
-                          u8("amount3"),
-                          chem("chemical4"),
-                          u8("amount4")};
 FieldDef c3_genus[] = {u8("species", R::species, &kSpeciesTable, 3), chars("mum", 32), chars("dad", 32)};
 FieldDef c3_appearance[] = {u8("part", R::none, &kBodyPartTableC3), u8("breed"),
                             u8("species", R::species, &kSpeciesTable)};
 FieldDef c3_pose[] = {u8("pose"), chars("string", 16)};
-FieldDef c3_gait[] = {u8("gait"),  u8("pose1"), u8("pose2"), u8("pose3"), u8("pose4"),
-                      u8("pose5"), u8("pose6"), u8("pose7"), u8("pose8")};
-FieldDef c3_instinct[] = {u8("lobe1"), u8("cell1"),  u8("lobe2"),      u8("cell2"), u8("lobe3"),
-                          u8("cell3"), u8("action"), chem("chemical"), u8("amount")};
-FieldDef c3_pigment[] = {u8("colour", R::none, &kColourTable, 2), u8("amount")};
-FieldDef c3_bleed[] = {u8("rotation"), u8("swap")};
 FieldDef c3_expression[] = {u8("expression"), u8("unused"), u8("weight"),  u8("drive1"),
                             u8("amount1"),    u8("drive2"), u8("amount2"), u8("drive3"),
                             u8("amount3"),    u8("drive4"), u8("amount4")};
-FieldDef c3_organ[] = {GK_ORGAN_FIELDS};
 
-#define GK_GENE(t, s, n, title, f)                  \
-  GeneLayout {                                      \
-    t, s, n, title, std::span<const FieldDef>(f), 0 \
+// ---- the gene kinds ------------------------------------------------------------------------------
+// One row per (type, subtype), in that order, with its fields in each game (none: the game has no
+// such gene). The per-version tables are built from these rows once.
+using Fields = std::span<const FieldDef>;
+struct PerGame {
+  Fields c1, c2, c3;
+};
+PerGame all_games(Fields f) {
+  return {f, f, f};
+}
+PerGame c2_and_c3(Fields f) {
+  return {{}, f, f};
+}
+PerGame c3_only(Fields f) {
+  return {{}, {}, f};
+}
+struct Kind {
+  std::uint8_t type, subtype;
+  const char* name;
+  const char* title;
+  PerGame fields;
+};
+const Kind kKinds[] = {
+    // type 0: the brain
+    {0, 0, "lobe", "Brain lobe", {c1_lobe, c2_lobe, c3_lobe}},
+    {0, 1, "brain_organ", "Brain organ", c2_and_c3(organ)},
+    {0, 2, "tract", "Brain tract", c3_only(c3_tract)},
+    // type 1: biochemistry
+    {1, 0, "receptor", "Receptor", {c1_receptor, receptor, receptor}},
+    {1, 1, "emitter", "Emitter", {c1_emitter, emitter, emitter}},
+    {1, 2, "reaction", "Chemical reaction", all_games(reaction)},
+    {1, 3, "half_lives", "Half-lives", all_games(half_lives)},
+    {1, 4, "initial_concentration", "Initial concentration", all_games(init_conc)},
+    {1, 5, "neuroemitter", "Neuroemitter", c3_only(c3_neuroemitter)},
+    // type 2: the creature (senses, looks, movement, instincts)
+    {2, 0, "stimulus", "Stimulus", all_games(stimulus)},
+    {2, 1, "genus", "Genus", {genus, genus, c3_genus}},
+    {2, 2, "appearance", "Appearance", {c1_appearance, c2_appearance, c3_appearance}},
+    {2, 3, "pose", "Pose", {pose, pose, c3_pose}},
+    {2, 4, "gait", "Gait", all_games(gait)},
+    {2, 5, "instinct", "Instinct", all_games(instinct)},
+    {2, 6, "pigment", "Pigment", all_games(pigment)},
+    {2, 7, "pigment_bleed", "Pigment bleed", c2_and_c3(bleed)},
+    {2, 8, "expression", "Facial expression", c3_only(c3_expression)},
+    // type 3: organs
+    {3, 0, "organ", "Organ", c2_and_c3(organ)},
+};
+
+// Field offsets within the data (the arrays are written without them; an array shared by several
+// games gets the same offsets each time).
+std::uint16_t place_fields(Fields fields) {
+  std::uint16_t off = 0;
+  for (const auto& cf : fields) {
+    auto& f = const_cast<FieldDef&>(cf);  // our own non-const arrays
+    f.offset = off;
+    off = std::uint16_t(off + f.size);
   }
-
-GeneLayout c2_genes[] = {
-    GK_GENE(0, 0, "lobe", "Brain lobe", c2_lobe),
-    GK_GENE(0, 1, "brain_organ", "Brain organ", c2_brain_organ),
-    GK_GENE(1, 0, "receptor", "Receptor", c2_receptor),
-    GK_GENE(1, 1, "emitter", "Emitter", c2_emitter),
-    GK_GENE(1, 2, "reaction", "Chemical reaction", c2_reaction),
-    GK_GENE(1, 3, "half_lives", "Half-lives", c2_half_lives),
-    GK_GENE(1, 4, "initial_concentration", "Initial concentration", c2_init_conc),
-    GK_GENE(2, 0, "stimulus", "Stimulus", c2_stimulus),
-    GK_GENE(2, 1, "genus", "Genus", c2_genus),
-    GK_GENE(2, 2, "appearance", "Appearance", c2_appearance),
-    GK_GENE(2, 3, "pose", "Pose", c2_pose),
-    GK_GENE(2, 4, "gait", "Gait", c2_gait),
-    GK_GENE(2, 5, "instinct", "Instinct", c2_instinct),
-    GK_GENE(2, 6, "pigment", "Pigment", c2_pigment),
-    GK_GENE(2, 7, "pigment_bleed", "Pigment bleed", c2_bleed),
-    GK_GENE(3, 0, "organ", "Organ", c2_organ),
-};
-GeneLayout c1_genes[] = {
-    GK_GENE(0, 0, "lobe", "Brain lobe", c1_lobe),
-    GK_GENE(1, 0, "receptor", "Receptor", c1_receptor),
-    GK_GENE(1, 1, "emitter", "Emitter", c1_emitter),
-    GK_GENE(1, 2, "reaction", "Chemical reaction", c1_reaction),
-    GK_GENE(1, 3, "half_lives", "Half-lives", c1_half_lives),
-    GK_GENE(1, 4, "initial_concentration", "Initial concentration", c1_init_conc),
-    GK_GENE(2, 0, "stimulus", "Stimulus", c1_stimulus),
-    GK_GENE(2, 1, "genus", "Genus", c1_genus),
-    GK_GENE(2, 2, "appearance", "Appearance", c1_appearance),
-    GK_GENE(2, 3, "pose", "Pose", c1_pose),
-    GK_GENE(2, 4, "gait", "Gait", c1_gait),
-    GK_GENE(2, 5, "instinct", "Instinct", c1_instinct),
-    GK_GENE(2, 6, "pigment", "Pigment", c1_pigment),
-};
-GeneLayout c3_genes[] = {
-    GK_GENE(0, 0, "lobe", "Brain lobe", c3_lobe),
-    GK_GENE(0, 1, "brain_organ", "Brain organ", c3_brain_organ),
-    GK_GENE(0, 2, "tract", "Brain tract", c3_tract),
-    GK_GENE(1, 0, "receptor", "Receptor", c3_receptor),
-    GK_GENE(1, 1, "emitter", "Emitter", c3_emitter),
-    GK_GENE(1, 2, "reaction", "Chemical reaction", c3_reaction),
-    GK_GENE(1, 3, "half_lives", "Half-lives", c3_half_lives),
-    GK_GENE(1, 4, "initial_concentration", "Initial concentration", c3_init_conc),
-    GK_GENE(1, 5, "neuroemitter", "Neuroemitter", c3_neuroemitter),
-    GK_GENE(2, 0, "stimulus", "Stimulus", c3_stimulus),
-    GK_GENE(2, 1, "genus", "Genus", c3_genus),
-    GK_GENE(2, 2, "appearance", "Appearance", c3_appearance),
-    GK_GENE(2, 3, "pose", "Pose", c3_pose),
-    GK_GENE(2, 4, "gait", "Gait", c3_gait),
-    GK_GENE(2, 5, "instinct", "Instinct", c3_instinct),
-    GK_GENE(2, 6, "pigment", "Pigment", c3_pigment),
-    GK_GENE(2, 7, "pigment_bleed", "Pigment bleed", c3_bleed),
-    GK_GENE(2, 8, "expression", "Facial expression", c3_expression),
-    GK_GENE(3, 0, "organ", "Organ", c3_organ),
-};
-
-// Fills in field offsets and data sizes once (the tables are written without them).
-void finalize(std::span<GeneLayout> genes) {
-  for (auto& g : genes) {
-    std::uint16_t off = 0;
-    std::size_t i = 0;
-    for (const auto& cf : g.fields) {
-      auto& f = const_cast<FieldDef&>(cf);  // our own non-const arrays
-      f.offset = off;
-      off = std::uint16_t(off + f.size);
-      if (f.kind == FieldKind::u8 && (f.engine_max != 0xFFFF || f.role == FieldRole::lobe_index) && i < 64)
-        g.checked |= std::uint64_t(1) << i;
-      ++i;
-    }
-    g.data_size = off;
-  }
+  return off;
 }
 
-void ensure_tables() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    finalize(c1_genes);
-    finalize(c2_genes);
-    finalize(c3_genes);
-  });
+// The layout of `k` with fields `fields`: data size and the fields validation reads.
+GeneLayout make_layout(const Kind& k, Fields fields) {
+  GeneLayout g{k.type, k.subtype, k.name, k.title, fields};
+  g.data_size = place_fields(fields);
+  for (std::size_t i = 0; i < fields.size() && i < 64; ++i) {
+    const FieldDef& f = fields[i];
+    if (f.kind == FieldKind::u8 && (f.engine_max != 0xFFFF || f.role == FieldRole::lobe_index))
+      g.checked |= std::uint64_t(1) << i;
+  }
+  return g;
+}
+
+struct Tables {
+  std::vector<GeneLayout> c1, c2, c3;
+  Tables() {
+    for (const Kind& k : kKinds) {
+      if (!k.fields.c1.empty()) c1.push_back(make_layout(k, k.fields.c1));
+      if (!k.fields.c2.empty()) c2.push_back(make_layout(k, k.fields.c2));
+      if (!k.fields.c3.empty()) c3.push_back(make_layout(k, k.fields.c3));
+    }
+  }
+};
+
+const Tables& tables() {
+  static const Tables t;  // built once, thread-safe
+  return t;
 }
 
 }  // namespace
@@ -365,14 +303,13 @@ std::string_view to_string(Version v) {
 }
 
 std::span<const GeneLayout> layouts(Version v) {
-  ensure_tables();
   switch (v) {
     case Version::c1:
-      return c1_genes;
+      return tables().c1;
     case Version::c2:
-      return c2_genes;
+      return tables().c2;
     case Version::c3:
-      return c3_genes;
+      return tables().c3;
     default:
       return {};
   }
@@ -420,6 +357,23 @@ const SymbolTable& gene_flag_names() {
 }
 const SymbolTable& svrule_opcodes() {
   return kOpcodeTable;
+}
+
+unsigned field_value(std::string_view data, const FieldDef& f) {
+  if (std::size_t(f.offset) + f.size > data.size()) return 0;
+  const auto* d = reinterpret_cast<const unsigned char*>(data.data()) + f.offset;
+  if (f.kind == FieldKind::u16be) return unsigned(d[0]) << 8 | d[1];
+  return d[0];
+}
+
+void set_field_value(std::string& data, const FieldDef& f, unsigned v) {
+  if (std::size_t(f.offset) + f.size > data.size()) return;
+  if (f.kind == FieldKind::u16be) {
+    data[f.offset] = char((v >> 8) & 0xFF);
+    data[f.offset + 1] = char(v & 0xFF);
+  } else {
+    data[f.offset] = char(v & 0xFF);
+  }
 }
 
 }  // namespace genokit::genome

@@ -2,16 +2,14 @@
 #include <cstring>
 #include <string>
 
-#include "genokit/genome/ops.hpp"
+#include "genokit/genome/notes_export.hpp"
+
+#include "genome/codec.hpp"
 
 namespace genokit::genome {
 namespace {
 
-Location at(std::size_t offset) {
-  Location l;
-  l.offset = static_cast<std::int64_t>(offset);
-  return l;
-}
+using detail::at_byte;
 
 unsigned u16le(std::string_view b, std::size_t p) {
   return unsigned(static_cast<unsigned char>(b[p])) | unsigned(static_cast<unsigned char>(b[p + 1])) << 8;
@@ -24,18 +22,18 @@ std::uint32_t u32le(std::string_view b, std::size_t p) {
 
 // GNO seen in the corpus: u16 2, u16 count, then per entry u16 type, u16 subtype, u32 id,
 // u16 length + caption, u16 length + notes (rich text); zero padding after the last entry.
-bool read_gno(std::string_view b, Notes& out, Diagnostics& diags) {
-  out.clear();
+std::optional<Notes> read_gno(std::string_view b, Diagnostics& diags) {
+  Notes out;
   if (b.size() < 4) {
-    diags.error("genome.gno-truncated", "the notes file is shorter than its 4-byte header", at(0));
-    return false;
+    diags.error("genome.gno-truncated", "the notes file is shorter than its 4-byte header", at_byte(0));
+    return std::nullopt;
   }
   if (u16le(b, 0) != 2) {
     diags.error(
         "genome.gno-version",
         "the notes file starts with " + std::to_string(u16le(b, 0)) + ", expected 2 (C2 Genetics Kit notes)",
-        at(0));
-    return false;
+        at_byte(0));
+    return std::nullopt;
   }
   const unsigned count = u16le(b, 2);
   std::size_t p = 4;
@@ -44,8 +42,8 @@ bool read_gno(std::string_view b, Notes& out, Diagnostics& diags) {
       diags.error("genome.gno-truncated",
                   "note " + std::to_string(i) + " of " + std::to_string(count) + " is cut short at byte " +
                       std::to_string(p),
-                  at(p));
-      return false;
+                  at_byte(p));
+      return std::nullopt;
     }
     unsigned type = u16le(b, p), subtype = u16le(b, p + 2);
     std::uint32_t id = u32le(b, p + 4);
@@ -54,8 +52,8 @@ bool read_gno(std::string_view b, Notes& out, Diagnostics& diags) {
     for (std::string* s : {&note.caption, &note.notes}) {
       if (q + 2 > b.size()) {
         diags.error("genome.gno-truncated",
-                    "note " + std::to_string(i) + " is cut short at byte " + std::to_string(q), at(q));
-        return false;
+                    "note " + std::to_string(i) + " is cut short at byte " + std::to_string(q), at_byte(q));
+        return std::nullopt;
       }
       unsigned len = u16le(b, q);
       q += 2;
@@ -63,8 +61,8 @@ bool read_gno(std::string_view b, Notes& out, Diagnostics& diags) {
         diags.error(
             "genome.gno-truncated",
             "note " + std::to_string(i) + " has a " + std::to_string(len) + "-byte text running past the end",
-            at(q - 2));
-        return false;
+            at_byte(q - 2));
+        return std::nullopt;
       }
       s->assign(b.substr(q, len));
       while (!s->empty() && (s->back() == '\0' || s->back() == ' ')) s->pop_back();  // padding
@@ -74,26 +72,28 @@ bool read_gno(std::string_view b, Notes& out, Diagnostics& diags) {
       out[std::uint32_t(type) << 16 | subtype << 8 | id] = std::move(note);
     p = q;
   }
-  return true;
+  return out;
 }
 
 // MFC archives tag a class's first object with ff ff, u16 schema, u16 name length, name. The
 // CGenome body is u32 length, 4-byte moniker, u32 sex, u8 life stage, then the gene stream.
-bool extract_from_export(std::string_view b, ExportedGenome& out, Diagnostics& diags, Version v) {
+std::optional<ExportedGenome> extract_from_export(std::string_view b, Diagnostics& diags,
+                                                  const ExtractOptions& opt) {
   static const char kTag[] =
       "\x07\x00"
       "CGenome";
   const std::string_view tag(kTag, 9);
   std::size_t t = b.find(tag);
   if (t == std::string_view::npos || t < 4 || b.substr(t - 4, 2) != "\xff\xff") {
-    diags.error("genome.export-no-genome", "no CGenome record found in the export file", at(0));
-    return false;
+    diags.error("genome.export-no-genome", "no CGenome record found in the export file", at_byte(0));
+    return std::nullopt;
   }
   std::size_t p = t + tag.size();
+  ExportedGenome out;
   if (p + 13 > b.size()) {
     diags.error("genome.export-truncated",
-                "the CGenome record at byte " + std::to_string(t) + " is cut short", at(p));
-    return false;
+                "the CGenome record at byte " + std::to_string(t) + " is cut short", at_byte(p));
+    return std::nullopt;
   }
   std::uint32_t len = u32le(b, p);
   out.moniker.assign(b.substr(p + 4, 4));
@@ -104,17 +104,13 @@ bool extract_from_export(std::string_view b, ExportedGenome& out, Diagnostics& d
     diags.error("genome.export-truncated",
                 "the CGenome record says " + std::to_string(len) + " genome bytes but only " +
                     std::to_string(b.size() - out.offset) + " follow",
-                at(p));
-    return false;
+                at_byte(p));
+    return std::nullopt;
   }
-  out.genome.assign(magic(v));
+  out.genome.assign(magic(opt.version));
   out.genome.append(b.substr(out.offset, len));
-  return true;
+  return out;
 }
-
-}  // namespace genokit::genome
-
-namespace genokit::genome {
 
 bool looks_like_export(std::string_view b) {
   static const char kTag[] =
@@ -122,19 +118,6 @@ bool looks_like_export(std::string_view b) {
       "CGenome";
   return detect_version(b) == Version::unknown &&
          b.find(std::string_view(kTag, 13)) != std::string_view::npos;
-}
-
-bool read_any(std::string bytes, Genome& out, Diagnostics& diags) {
-  if (detect_version(bytes) == Version::unknown && bytes.find("CGenome") != std::string::npos) {
-    ExportedGenome ex;
-    // Only C2 exports are known (corpus); their stream has no magic, so `dna2` is put in front.
-    if (!extract_from_export(bytes, ex, diags, Version::c2)) return false;
-    diags.note("genome.from-export",
-               "genome of creature " + ex.moniker + " extracted from the export (gene stream at byte " +
-                   std::to_string(ex.offset) + "); offsets below are in the extracted .gen file");
-    return read(std::move(ex.genome), out, diags);
-  }
-  return read(std::move(bytes), out, diags);
 }
 
 }  // namespace genokit::genome

@@ -6,6 +6,8 @@
 
 #include "genokit/genome/ops.hpp"
 
+#include "genome/codec.hpp"
+
 namespace genokit::genome {
 
 Scheme Scheme::c1() {
@@ -49,12 +51,16 @@ bool makes_marker(const std::string& b, std::size_t at) {
   return false;
 }
 
-// Mutates a copied gene (marker + header + data) in place.
-void mutate_gene(std::string& gb, Version v, const Scheme& s, Random& rng, OperatorStats* st) {
-  if (s.mutation == Scheme::Mutation::none || gb.size() < 10) return;
-  const auto flags = static_cast<unsigned char>(gb[9]);
-  if (!(flags & kMutable)) return;
-  const unsigned weighting = v == Version::c1 ? 0 : static_cast<unsigned char>(gb.size() > 10 ? gb[10] : 0);
+bool may_mutate(const Gene& g, const Scheme& s) {
+  return s.mutation != Scheme::Mutation::none && !g.truncated && (g.flags & kMutable);
+}
+
+// Mutates the bytes `gb` of gene `g` (marker, header, data: what append_gene() writes) as the
+// engines do while copying a gene, byte by byte; the length never changes. True when a byte changed.
+bool mutate_bytes(std::string& gb, const Gene& g, Version v, const Scheme& s, Random& rng,
+                  OperatorStats* st) {
+  bool changed = false;
+  const unsigned weighting = v == Version::c1 ? 0 : g.mutability;
   unsigned one_in = s.c1_one_in;
   if (s.mutation == Scheme::Mutation::c3_weighted) {
     std::uint64_t n = std::uint64_t(s.c3_base) * (256 - weighting) / 256;
@@ -81,70 +87,82 @@ void mutate_gene(std::string& gb, Version v, const Scheme& s, Random& rng, Opera
       gb[pos] = old;
       return;
     }
+    changed = true;
     if (st) ++st->mutated_bytes;
   };
   visit(8);  // switch-on stage
   for (std::size_t p = 10; p < gb.size(); ++p) visit(p);
+  return changed;
 }
 
-void set_chars(std::string& gb, std::size_t at, std::size_t size, std::string_view s) {
-  if (at + size > gb.size()) return;
-  for (std::size_t i = 0; i < size; ++i) gb[at + i] = i < s.size() ? s[i] : '\0';
+void set_chars(std::string& data, std::size_t at, std::size_t size, std::string_view s) {
+  for (std::size_t i = 0; i < size; ++i) data[at + i] = i < s.size() ? s[i] : '\0';
 }
 
-// Writes the parents' monikers into a genus gene (gene bytes).
-void set_monikers(std::string& gb, Version v, std::string_view mum, std::string_view dad) {
+// Writes the parents' monikers into the bytes `gb` of a genus gene whose data starts at `data_at`.
+void set_monikers(std::string& gb, std::size_t data_at, const Gene& g, Version v, std::string_view mum,
+                  std::string_view dad) {
   const GeneLayout* l = find_layout(v, 2, 1);
-  if (!l || gb.size() < 4 + header_size(v) + l->data_size) return;
-  const std::size_t d = 4 + header_size(v);
+  if (!l || g.partial_header || gb.size() - data_at < l->data_size) return;
   for (const FieldDef& f : l->fields) {
-    if (std::string_view(f.name) == "mum") set_chars(gb, d + f.offset, f.size, mum);
-    if (std::string_view(f.name) == "dad") set_chars(gb, d + f.offset, f.size, dad);
+    if (std::string_view(f.name) == "mum") set_chars(gb, data_at + f.offset, f.size, mum);
+    if (std::string_view(f.name) == "dad") set_chars(gb, data_at + f.offset, f.size, dad);
   }
 }
 
 }  // namespace
 
-std::string mutate(const Genome& in, const Scheme& s, Random& rng, OperatorStats* st) {
-  Builder b(in.version);
-  b.lead(in.lead());
+Genome mutate(const Genome& in, Random& rng, const MutateOptions& opt) {
+  Genome out = in;
+  const std::size_t hs = header_size(in.version);
   std::string gb;
-  for (const Gene& g : in.genes) {
-    gb.assign(in.gene_bytes(g));
-    if (!g.truncated) mutate_gene(gb, in.version, s, rng, st);
-    b.raw(gb);
+  for (Gene& g : out.genes) {
+    if (!may_mutate(g, opt.scheme)) continue;
+    gb.clear();
+    detail::append_gene(gb, in.version, g, out.data(g));
+    if (!mutate_bytes(gb, g, in.version, opt.scheme, rng, opt.stats)) continue;
+    detail::read_header(g, in.version, std::string_view(gb).substr(4, hs));
+    out.set_data(g, std::string_view(gb).substr(4 + hs));
   }
-  if (in.gend_offset >= 0) b.gend();
-  b.tail(in.tail());
-  return std::move(b.bytes());
+  return out;
 }
 
-std::string cross(const Genome& mum, const Genome& dad, std::string_view mum_moniker,
-                  std::string_view dad_moniker, const Scheme& s, Random& rng, OperatorStats* st) {
+Genome cross(const Genome& mum, const Genome& dad, Random& rng, const CrossOptions& opt) {
+  const Scheme& s = opt.scheme;
+  OperatorStats* st = opt.stats;
+  const std::string mum_moniker = opt.mum_moniker.empty() ? default_moniker(mum) : opt.mum_moniker;
+  const std::string dad_moniker = opt.dad_moniker.empty() ? default_moniker(dad) : opt.dad_moniker;
   const Genome* strand[2] = {&mum, &dad};
   std::unordered_map<std::uint32_t, int> first[2];
   for (int k = 0; k < 2; ++k)
     for (int i = int(strand[k]->genes.size()) - 1; i >= 0; --i) first[k][strand[k]->genes[i].key()] = i;
-  const std::size_t budget = mum.tail_offset + dad.tail_offset;
-  Builder b(mum.version);
-  std::string gb;
-  std::size_t child_genes = 0;
+  // The child stops growing at the parents' lengths without their tails.
+  const std::size_t budget = mum.size() - mum.tail.size() + dad.size() - dad.tail.size();
+  Genome child;
+  child.version = mum.version;
+  std::size_t child_size = magic(child.version).size();
   std::int64_t last_key = -1;
+  const Version v = mum.version;
+  std::string gb;  // the gene being copied, encoded: the engines mutate those bytes
   auto copy = [&](int k, int i, bool dup) {
-    const Gene& g = strand[k]->genes[std::size_t(i)];
-    gb.assign(strand[k]->gene_bytes(g));
-    if (dup && gb.size() > 7) gb[7] = char(static_cast<unsigned char>(gb[7]) + 1);  // generation
-    if (!g.truncated) mutate_gene(gb, mum.version, s, rng, st);
-    if (child_genes == 0 && g.type == 2 && g.subtype == 1)
-      set_monikers(gb, mum.version, mum_moniker, dad_moniker);
-    b.raw(gb);
-    ++child_genes;
+    Gene g = strand[k]->genes[std::size_t(i)];
+    if (dup && g.partial_header.value_or(8) > 3) ++g.generation;
+    gb.clear();
+    detail::append_gene(gb, v, g, strand[k]->data(g));
+    const std::size_t data_at = gb.size() - g.data_size();
+    if (may_mutate(g, s) && mutate_bytes(gb, g, v, s, rng, st))
+      detail::read_header(g, v, std::string_view(gb).substr(4, data_at - 4));
+    if (child.genes.empty() && g.type == 2 && g.subtype == 1)
+      set_monikers(gb, data_at, g, v, mum_moniker, dad_moniker);
+    child.set_data(g, std::string_view(gb).substr(data_at));
     last_key = g.key();
+    child_size += child.gene_size(g);
+    child.genes.push_back(std::move(g));
   };
   int cur = int(rng.below(2));
   int pos[2] = {0, 0};
   const int n[2] = {int(mum.genes.size()), int(dad.genes.size())};
-  while (pos[cur] < n[cur] && b.bytes().size() < budget) {
+  while (pos[cur] < n[cur] && child_size < budget) {
     unsigned run = rng.range(s.linkage_min, s.linkage_max);
     if (st) st->drawn_runs.push_back(run);
     unsigned copied = 0;
@@ -165,7 +183,7 @@ std::string cross(const Genome& mum, const Genome& dad, std::string_view mum_mon
       ++copied;
     }
     if (st) st->copied_runs.push_back(copied);
-    if (allele < 0 || b.bytes().size() >= budget) break;
+    if (allele < 0 || child_size >= budget) break;
     if (st) ++st->crossovers;
     const int other = 1 - cur;
     int start = allele;
@@ -184,13 +202,14 @@ std::string cross(const Genome& mum, const Genome& dad, std::string_view mum_mon
     cur = other;
     pos[cur] = start;
   }
-  b.gend();
-  return std::move(b.bytes());
+  return child;
 }
 
 std::string default_moniker(const Genome& g) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : std::string_view(g.bytes).substr(0, g.tail_offset)) h = (h ^ c) * 1099511628211ull;
+  std::string bytes = write(g);
+  bytes.resize(bytes.size() - g.tail.size());
+  std::uint64_t h = 1469598103934665603ull;  // FNV-1a, 64 bits
+  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
   const char* digits = "0123456789abcdefghijklmnopqrstuvwxyz";
   std::string m;
   for (int i = 0; i < 4; ++i) {

@@ -94,38 +94,33 @@ bool parse_fuzzy(int ns, int nr, std::string_view fs, std::string_view fr, int c
         return pos < fr.size() && fr[pos] == end;
       }
     };
-    if (!read_list(':') || vals.size() % 2) {
-      why = "fr: rule " + std::to_string(r) + " has a malformed condition part";
-      return false;
-    }
-    ++pos;
-    for (std::size_t k = 0; k < vals.size(); k += 2) {
-      if (vals[k + 1] >= static_cast<std::uint32_t>(ns)) {
-        why = "fr: rule " + std::to_string(r) + " uses set " + std::to_string(vals[k + 1]) +
-              " (ns=" + std::to_string(ns) + ")";
+    // One part of the rule: (index, set) pairs ending at `end`; a conclusion's index is an output
+    // channel, and it needs at least one pair.
+    auto read_part = [&](char end, bool conclusion) {
+      if (!read_list(end) || vals.size() % 2 || (conclusion && vals.empty())) {
+        why = "fr: rule " + std::to_string(r) + " has a malformed " +
+              (conclusion ? "conclusion" : "condition") + " part";
         return false;
       }
-      f.terms.push_back({vals[k], vals[k + 1]});
-    }
+      ++pos;
+      for (std::size_t k = 0; k < vals.size(); k += 2) {
+        if (vals[k + 1] >= static_cast<std::uint32_t>(ns)) {
+          why = "fr: rule " + std::to_string(r) + " uses set " + std::to_string(vals[k + 1]) +
+                " (ns=" + std::to_string(ns) + ")";
+          return false;
+        }
+        if (conclusion && vals[k] >= static_cast<std::uint32_t>(channels)) {
+          why = "fr: rule " + std::to_string(r) + " writes output " + std::to_string(vals[k]) +
+                " but the neuron has " + std::to_string(channels) + " output channel(s) (one per reader)";
+          return false;
+        }
+        f.terms.push_back({vals[k], vals[k + 1]});
+      }
+      return true;
+    };
+    if (!read_part(':', false)) return false;
     rule.in_end = rule.out_begin = static_cast<std::uint32_t>(f.terms.size());
-    if (!read_list('/') || vals.size() % 2 || vals.empty()) {
-      why = "fr: rule " + std::to_string(r) + " has a malformed conclusion part";
-      return false;
-    }
-    ++pos;
-    for (std::size_t k = 0; k < vals.size(); k += 2) {
-      if (vals[k + 1] >= static_cast<std::uint32_t>(ns)) {
-        why = "fr: rule " + std::to_string(r) + " uses set " + std::to_string(vals[k + 1]) +
-              " (ns=" + std::to_string(ns) + ")";
-        return false;
-      }
-      if (vals[k] >= static_cast<std::uint32_t>(channels)) {
-        why = "fr: rule " + std::to_string(r) + " writes output " + std::to_string(vals[k]) +
-              " but the neuron has " + std::to_string(channels) + " output channel(s) (one per reader)";
-        return false;
-      }
-      f.terms.push_back({vals[k], vals[k + 1]});
-    }
+    if (!read_part('/', true)) return false;
     rule.out_end = static_cast<std::uint32_t>(f.terms.size());
     f.rules.push_back(rule);
   }

@@ -1,5 +1,5 @@
-// The class registry: SDK r909 built-ins (update group, required attachment, implementation kind)
-// plus classes registered from src/neuro/class_*.cpp files or at run time.
+// The class registry: behaviours attached by name to the f0 class table's classes (the SDK r909
+// built-ins), plus classes registered from src/neuro/class_*.cpp files or at run time.
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -13,69 +13,51 @@ void listed_classes(std::vector<ClassSpec>& out);  // generated (src/neuro/CMake
 
 namespace {
 
-using L = f0::NeuronLocation;
-
+// The built-in behaviours, attached by name to the classes of the f0 class table (which holds
+// every class fact: update order, required attachment, parameters). LMu uses the @ implementation.
 struct Builtin {
   std::string_view name;
-  int group;
-  L needs;
   Kind kind;
 };
-
-// Groups and attachment requirements: simulation.md §1.2-§1.4 (LMu uses the @ implementation).
 constexpr Builtin kBuiltins[] = {
-    {"N", 1, L::none, Kind::N},
-    {"Nu", 1, L::none, Kind::Nu},
-    {"*", 0, L::none, Kind::Const},
-    {"D", 1, L::none, Kind::D},
-    {"Rnd", 1, L::none, Kind::Rnd},
-    {"Sin", 1, L::none, Kind::Sin},
-    {"Ch", 1, L::none, Kind::Ch},
-    {"ChSel", 1, L::none, Kind::ChSel},
-    {"ChMux", 1, L::none, Kind::ChMux},
-    {"Fuzzy", 1, L::none, Kind::Fuzzy},
-    {"G", 0, L::joint, Kind::Receptor},
-    {"T", 0, L::part, Kind::Receptor},
-    {"S", 0, L::part, Kind::Receptor},
-    {"Water", 0, L::part, Kind::Receptor},
-    {"Energy", 1, L::none, Kind::Receptor},
-    {"|", 2, L::joint, Kind::Effector},
-    {"@", 2, L::joint, Kind::Effector},
-    {"LMu", 2, L::joint, Kind::Effector},
-    {"Sti", 0, L::part, Kind::Effector},
+    {"N", Kind::N},         {"Nu", Kind::Nu},          {"*", Kind::Const},         {"D", Kind::D},
+    {"Rnd", Kind::Rnd},     {"Sin", Kind::Sin},        {"Ch", Kind::Ch},           {"ChSel", Kind::ChSel},
+    {"ChMux", Kind::ChMux}, {"Fuzzy", Kind::Fuzzy},    {"G", Kind::Receptor},      {"T", Kind::Receptor},
+    {"S", Kind::Receptor},  {"Water", Kind::Receptor}, {"Energy", Kind::Receptor}, {"|", Kind::Effector},
+    {"@", Kind::Effector},  {"LMu", Kind::Effector},   {"Sti", Kind::Effector},
 };
 
-std::shared_ptr<const std::vector<f0::NeuronProp>> props_of(std::string_view name,
-                                                            const std::vector<f0::NeuronProp>& own) {
-  if (const f0::NeuronClass* c = f0::find_neuron_class(name))
-    return std::make_shared<const std::vector<f0::NeuronProp>>(c->props.begin(), c->props.end());
-  return std::make_shared<const std::vector<f0::NeuronProp>>(own);
+// A registry entry with the class facts: from the f0 class table for its classes, from the
+// ClassSpec for classes the table does not know.
+RegistryEntry entry(std::string_view name, Kind kind, const ClassSpec* spec) {
+  RegistryEntry e;
+  e.name = name;
+  e.kind = kind;
+  if (const f0::NeuronClass* c = f0::find_neuron_class(name)) {
+    e.group = c->sim_order;
+    e.needs = c->pref_location;
+    e.props = std::make_shared<const std::vector<f0::NeuronProp>>(c->props.begin(), c->props.end());
+  } else if (spec) {
+    e.group = std::clamp(spec->group, 0, 2);
+    e.needs = spec->needs;
+    e.props = std::make_shared<const std::vector<f0::NeuronProp>>(spec->props);
+  } else {
+    e.props = std::make_shared<const std::vector<f0::NeuronProp>>();
+  }
+  return e;
 }
 
 struct Registry {
   std::mutex mu;
   std::map<std::string, RegistryEntry, std::less<>> entries;
   Registry() {
-    for (const auto& b : kBuiltins) {
-      RegistryEntry e;
-      e.name = b.name;
-      e.group = b.group;
-      e.needs = b.needs;
-      e.kind = b.kind;
-      e.props = props_of(b.name, {});
-      entries.emplace(e.name, std::move(e));
-    }
+    for (const auto& b : kBuiltins) entries.emplace(std::string(b.name), entry(b.name, b.kind, nullptr));
     std::vector<ClassSpec> listed;
     detail::listed_classes(listed);
     for (auto& s : listed) add(std::move(s));
   }
   void add(ClassSpec s) {
-    RegistryEntry e;
-    e.name = s.name;
-    e.group = std::clamp(s.group, 0, 2);
-    e.needs = s.needs;
-    e.kind = Kind::Custom;
-    e.props = props_of(s.name, s.props);
+    RegistryEntry e = entry(s.name, Kind::Custom, &s);
     e.make = std::move(s.make);
     entries.insert_or_assign(e.name, std::move(e));
   }

@@ -12,7 +12,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
-#include <string_view>
 
 #include "genokit/physics/world.hpp"
 
@@ -76,9 +75,9 @@ void* ode_realloc(void* p, dsizeint old_size, dsizeint new_size) {
 
 namespace {
 // One lock for the request and the decision, so a request that returns true is always honoured
-// (even when another thread makes the first World at the same time).
+// (even when another thread builds the first world at the same time). Off unless asked for.
 std::mutex g_choice;
-bool g_wanted = true;
+bool g_wanted = false;
 bool g_decided = false;  // install_ode_memory() ran: too late to change
 }  // namespace
 
@@ -97,7 +96,6 @@ void install_ode_memory() {
   std::lock_guard<std::mutex> lock(g_choice);
   g_decided = true;
   if (kAddressSanitized || !g_wanted) return;
-  if (const char* e = std::getenv("GENOKIT_ODE_ALLOC"); e && std::string_view(e) == "system") return;
   // A handler the program set itself stays (with its partners: they must match).
   if (dGetAllocHandler() || dGetFreeHandler() || dGetReallocHandler()) return;
   dSetAllocHandler(ode_alloc);

@@ -16,9 +16,9 @@ inline constexpr bool kAddressSanitized = false;
 inline constexpr bool kAddressSanitized = false;
 #endif
 
-// Installs the hooks (once, before dInitODE2) unless the program opted out
-// (use_ode_allocation_hooks(false), GENOKIT_ODE_ALLOC=system) or already set a handler of its
-// own. Not under AddressSanitizer, which should see every ODE allocation and free as they happen.
+// Installs the hooks (once, before dInitODE2) when the program asked for them
+// (use_ode_allocation_hooks(true)) and has not set a handler of its own. Not under
+// AddressSanitizer, which should see every ODE allocation and free as they happen.
 void install_ode_memory();
 
 }  // namespace genokit::physics

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -9,7 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "genokit/core/fast_decimal.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/xode/document.hpp"
@@ -17,7 +17,6 @@
 #include "genokit/xode/schema.hpp"
 #include "xode/document_data.hpp"
 #include "xode/element_id.hpp"
-#include "xode/pugi_view.hpp"
 
 namespace genokit::xode {
 
@@ -36,20 +35,13 @@ inline std::string_view trim_value(std::string_view v) {
   return trim(v);
 }
 
-// An attribute value (NUL-terminated, as pugixml holds it) as a number: parse_double(trim(v)),
-// which is also Python's float() on the values PyODE reads. False when it is not a number.
-// Anything but a plain decimal (out of line: rare).
-[[gnu::noinline]] inline bool general_number(const char* v, double& out) {
+// An attribute value as a number: parse_double(trim(v)), which is also Python's float() on the
+// values PyODE reads. False when it is not a number.
+inline bool number_value(std::string_view v, double& out) {
   auto d = parse_double(trim_value(v));
   if (!d) return false;
   out = *d;
   return true;
-}
-[[gnu::always_inline]] inline bool number_value(const char* v, double& out) {
-  // -?[0-9]+(\.[0-9]+)? up to the terminating NUL (which stops the scan: it is neither a digit
-  // nor '.'), converted by fast_decimal.hpp's exact fast path without measuring the value first.
-  const std::size_t n = scan_plain_decimal_terminated(v, v, out);
-  return (n != 0 && v[n] == '\0') || general_number(v, out);
 }
 
 // A hash of a name for the open-addressing tables of names: the first and last 8 bytes and the
@@ -67,11 +59,41 @@ inline std::size_t name_hash(std::string_view s) {
   return static_cast<std::size_t>(h ^ (h >> 31));
 }
 
-// The value of the first attribute called `n` (nullptr when there is none), read through
-// pugi_view.hpp (no strlen of either name).
+// The value of the first attribute called `n` (nullptr when there is none).
 inline const char* attr_text(const XmlNode& e, std::string_view n) {
-  pv::Node x = DocumentData::pugi_node(e).internal_object();
-  return x ? pv::attribute_value(x, n) : nullptr;
+  return attribute_value(Access::pugi(e), n);
+}
+
+// The value of the first attribute of each name (nullptr when absent), in one pass over the
+// element's attributes. Names are compared by their first four bytes first (one integer compare;
+// the names asked for are literals, so their keys are constants once this is inlined), then the
+// rest.
+template <std::size_t N>
+inline std::array<const char*, N> attrs_of(pugi::xml_node e, const char* const (&names)[N]) {
+  std::array<const char*, N> out{};
+  std::array<std::uint32_t, N> keys;
+  for (std::size_t i = 0; i < N; ++i) keys[i] = detail::prefix_of(std::string_view(names[i]));
+  for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute()) {
+    const char* an = a.name();
+    const std::uint32_t key = detail::prefix_of(an);
+    for (std::size_t i = 0; i < N; ++i)
+      if (!out[i] && key == keys[i] && (key >> 24 == 0 || same_text(an + 4, names[i] + 4))) {
+        out[i] = a.value();
+        break;
+      }
+  }
+  return out;
+}
+
+// The attributes as numbers (blanks around them allowed), `def` for those missing or malformed
+// (the validator reports those); attr_number() for several attributes in one pass.
+template <std::size_t N>
+inline std::array<double, N> numbers_of(const XmlNode& e, const char* const (&names)[N], double def = 0) {
+  const auto values = attrs_of(Access::pugi(e), names);
+  std::array<double, N> out;
+  for (std::size_t i = 0; i < N; ++i)
+    if (!values[i] || !number_value(values[i], out[i])) out[i] = def;
+  return out;
 }
 
 // The attribute as a number (blanks around it allowed), or `def` when missing or malformed (the
@@ -129,9 +151,9 @@ inline int axis_param_index(std::string_view n) {
 }
 
 // <axis> parameters in the order PyODE applies them: document order, except that a LowStop
-// (alias) is applied last as LoStop.
-inline std::vector<AxisParam> axis_params(const XmlNode& axis) {
-  std::vector<AxisParam> out;
+// (alias) is applied last as LoStop. Into `out` (cleared first).
+inline void axis_params(const XmlNode& axis, std::vector<AxisParam>& out) {
+  out.clear();
   constexpr int kLoStop = 0;  // axis_param_names()[0]
   XmlAttr low;
   bool has_lo = false;
@@ -154,22 +176,9 @@ inline std::vector<AxisParam> axis_params(const XmlNode& axis) {
     auto v = parse_double(trim_value(low.value()));
     if (v) out.push_back({kLoStop, *v});
   }
-  return out;
 }
 
 bool build_standard(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags);
 bool build_pyode(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags);
-
-// What the PyODE-mode builder walks: pugixml's tree (build_pyode) or a FastTree, which has the
-// same node layout (fast_tree.hpp). `doc` then only locates diagnostics (its DOM is not touched).
-struct PyodeTree {
-  pugi::xml_node_struct* root = nullptr;  // the root element (nullptr: none)
-  std::uintptr_t buffer = 0;              // the buffer the names point into (0: unknown)
-  std::size_t buffer_size = 0;
-  std::size_t element_count = 0;  // a size hint
-  DocumentData* dom = nullptr;    // for offsets of nodes outside the buffer (repairs)
-};
-bool build_pyode_tree(const Document& doc, const PyodeTree& tree, const BuildOptions& opt, Scene& scene,
-                      Diagnostics& diags);
 
 }  // namespace genokit::xode

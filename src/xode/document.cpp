@@ -1,30 +1,23 @@
 // Node and attribute handles over pugixml's DOM, the Document that owns it, and the editing
-// helpers used to build documents in code. The read-only steps go through pugi_view.hpp (no call
-// into the library per step; the validator and the standard builder walk every node this way).
+// helpers used to build documents in code.
 #include <cstring>
 
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "xode/document_data.hpp"
-#include "xode/pugi_view.hpp"
-#include "xode/xml_scan.hpp"
 
 namespace genokit::xode {
 namespace {
 
-pugi::xml_node px(pugi::xml_node_struct* n) {
-  return pugi::xml_node(n);
-}
-
 // Nodes a range yields: every element, and the other kinds unless only elements are asked for.
 // The XML declaration is not part of the tree (the writer writes its own); text that is only
 // blanks (form feeds or vertical tabs, which pugixml keeps) is layout, not content.
-bool kept(pugi::xml_node_struct* n, bool elements_only) {
-  switch (pv::type(n)) {
+bool kept(pugi::xml_node n, bool elements_only) {
+  switch (n.type()) {
     case pugi::node_element:
       return true;
     case pugi::node_pcdata:
-      return !elements_only && !trim(pv::value(n)).empty();
+      return !elements_only && !trim(n.value()).empty();
     case pugi::node_cdata:
     case pugi::node_comment:
     case pugi::node_pi:
@@ -35,12 +28,8 @@ bool kept(pugi::xml_node_struct* n, bool elements_only) {
   }
 }
 
-pugi::xml_node_struct* skip(pugi::xml_node_struct* n, bool elements_only) {
-  if (elements_only) {
-    if (n && !pv::is_element(n)) n = pv::next_element(n);
-    return n;
-  }
-  while (n && !kept(n, false)) n = pv::next_sibling(n);
+pugi::xml_node skip(pugi::xml_node n, bool elements_only) {
+  while (n && !kept(n, elements_only)) n = n.next_sibling();
   return n;
 }
 
@@ -49,26 +38,27 @@ pugi::xml_node_struct* skip(pugi::xml_node_struct* n, bool elements_only) {
 // ---- XmlAttr ---------------------------------------------------------------------------------
 
 std::string_view XmlAttr::name() const {
-  return a_ ? std::string_view(pv::name(a_)) : std::string_view();
+  return a_ ? std::string_view(Access::pugi(*this).name()) : std::string_view();
 }
 std::string_view XmlAttr::value() const {
-  return a_ ? std::string_view(pv::value(a_)) : std::string_view();
+  return a_ ? std::string_view(Access::pugi(*this).value()) : std::string_view();
 }
 XmlAttr XmlAttr::next() const {
-  return XmlAttr(a_ ? pv::next_attribute(a_) : nullptr);
+  return a_ ? Access::attr(Access::pugi(*this).next_attribute()) : XmlAttr();
 }
 
 // ---- ranges ----------------------------------------------------------------------------------
 
 XmlNodeRange::iterator& XmlNodeRange::iterator::operator++() {
-  n_ = n_ ? skip(pv::next_sibling(n_), elements_only_) : nullptr;
+  pugi::xml_node n = Access::pugi(*this);
+  Access::set(*this, n ? skip(n.next_sibling(), Access::elements_only(*this)) : pugi::xml_node());
   return *this;
 }
 
 // ---- XmlNode ---------------------------------------------------------------------------------
 
 NodeKind XmlNode::kind() const {
-  switch (n_ ? pv::type(n_) : pugi::node_null) {
+  switch (Access::pugi(*this).type()) {
     case pugi::node_pcdata:
       return NodeKind::text;
     case pugi::node_cdata:
@@ -85,47 +75,38 @@ NodeKind XmlNode::kind() const {
 }
 
 bool XmlNode::is_element() const {
-  return n_ && pv::is_element(n_);
+  return Access::pugi(*this).type() == pugi::node_element;
 }
 
 std::string_view XmlNode::name() const {
-  return n_ ? std::string_view(pv::name(n_)) : std::string_view();
+  return Access::pugi(*this).name();
 }
 
 std::string_view XmlNode::value() const {
-  return n_ ? std::string_view(pv::value(n_)) : std::string_view();
+  return Access::pugi(*this).value();
 }
 
 std::size_t XmlNode::offset() const {
-  if (!n_) return kNoOffset;
-  pugi::xml_node x(n_);
-  std::ptrdiff_t off = x.offset_debug();
-  if (off < 0) {
-    auto it = d_->offsets.find(n_);
-    return it == d_->offsets.end() ? kNoOffset : it->second;
-  }
-  // pugixml gives the offset of the element's name; the '<' is just before it.
-  return x.type() == pugi::node_element && off > 0 ? static_cast<std::size_t>(off) - 1
-                                                   : static_cast<std::size_t>(off);
+  return n_ ? node_offset(*d_, Access::pugi(*this)) : kNoOffset;
 }
 
 std::string_view XmlNode::raw() const {
-  if (!n_ || !is_element() || name() != "ext" || d_->edited.count(n_)) return {};
-  std::size_t lt = offset();
+  if (!n_ || !is_element() || name() != "ext" || d_->edited.count(Access::pugi(*this).internal_object()))
+    return {};
+  const std::size_t lt = offset();
   const std::string& t = d_->text;
   if (lt == kNoOffset || lt >= t.size() || t[lt] != '<') return {};
-  std::size_t end = scan_element_end(t, lt);
-  if (end == kNoOffset) return {};
+  const std::size_t end = element_end(*d_, Access::pugi(*this));
+  if (end == kNoOffset || end <= lt || end > t.size()) return {};
   return std::string_view(t).substr(lt, end - lt);
 }
 
 XmlAttrRange XmlNode::attrs() const {
-  return XmlAttrRange(XmlAttr(n_ ? pv::first_attribute(n_) : nullptr));
+  return Access::attrs(Access::pugi(*this).first_attribute());
 }
 
 XmlAttr XmlNode::attr(std::string_view n) const {
-  if (!n_) return XmlAttr();
-  return XmlAttr(pv::find_attribute(n_, n));
+  return Access::attr(find_attribute(Access::pugi(*this), n));
 }
 
 std::string_view XmlNode::attr_or(std::string_view n, std::string_view fallback) const {
@@ -133,48 +114,36 @@ std::string_view XmlNode::attr_or(std::string_view n, std::string_view fallback)
   return a ? a.value() : fallback;
 }
 
-XmlAttr XmlNode::attr(const char* n) const {
-  return attr(std::string_view(n));
-}
-
-std::string_view XmlNode::attr_or(const char* n, std::string_view fallback) const {
-  XmlAttr a = attr(n);
-  return a ? a.value() : fallback;
-}
-
 XmlNodeRange XmlNode::children() const {
-  return XmlNodeRange(XmlNodeRange::iterator(d_, n_ ? skip(pv::first_child(n_), false) : nullptr, false));
+  return Access::range(d_, skip(Access::pugi(*this).first_child(), false), false);
 }
 
 XmlNodeRange XmlNode::elements() const {
-  return XmlNodeRange(XmlNodeRange::iterator(d_, n_ ? pv::first_element(n_) : nullptr, true));
+  return Access::range(d_, xode::first_element(Access::pugi(*this)), true);
 }
 
 XmlNode XmlNode::first_element() const {
-  return XmlNode(d_, n_ ? pv::first_element(n_) : nullptr);
+  return Access::node(d_, xode::first_element(Access::pugi(*this)));
 }
 
 XmlNode XmlNode::child(std::string_view element_name) const {
-  if (n_)
-    for (pv::Node c = pv::first_element(n_); c; c = pv::next_element(c))
-      if (pv::equals(pv::name(c), element_name)) return XmlNode(d_, c);
+  for (pugi::xml_node c = xode::first_element(Access::pugi(*this)); c; c = next_element(c))
+    if (same_text(c.name(), element_name)) return Access::node(d_, c);
   return {};
 }
 
 XmlNode XmlNode::parent() const {
-  pugi::xml_node p = px(n_).parent();
+  pugi::xml_node p = Access::pugi(*this).parent();
   if (!p || p.type() == pugi::node_document) return {};
-  return XmlNode(d_, p.internal_object());
+  return Access::node(d_, p);
 }
 
 XmlNode XmlNode::set(std::string_view n, std::string_view v) const {
-  d_->touch(px(n_));
+  pugi::xml_node e = Access::pugi(*this);
+  d_->touch(e);
   std::string value(v);
-  if (XmlAttr a = attr(n)) {
-    pugi::xml_attribute(a.a_).set_value(value.c_str(), value.size());
-    return *this;
-  }
-  pugi::xml_attribute a = px(n_).append_attribute(std::string(n).c_str());
+  pugi::xml_attribute a = find_attribute(e, n);
+  if (!a) a = e.append_attribute(std::string(n).c_str());
   a.set_value(value.c_str(), value.size());
   return *this;
 }
@@ -184,17 +153,30 @@ XmlNode XmlNode::set(std::string_view n, double v) const {
 }
 
 XmlNode XmlNode::add(std::string_view element_name) const {
-  d_->touch(px(n_));
-  pugi::xml_node c = px(n_).append_child(pugi::node_element);
+  pugi::xml_node e = Access::pugi(*this);
+  d_->touch(e);
+  pugi::xml_node c = e.append_child(pugi::node_element);
   c.set_name(std::string(element_name).c_str());
-  return XmlNode(d_, c.internal_object());
+  return Access::node(d_, c);
 }
 
 XmlNode XmlNode::add_comment(std::string_view text) const {
-  d_->touch(px(n_));
+  pugi::xml_node e = Access::pugi(*this);
+  d_->touch(e);
   std::string t(text);
-  px(n_).append_child(pugi::node_comment).set_value(t.c_str(), t.size());
+  e.append_child(pugi::node_comment).set_value(t.c_str(), t.size());
   return *this;
+}
+
+// ---- DocumentData ----------------------------------------------------------------------------
+
+pugi::xml_parse_result DocumentData::parse() {
+  // The text and a NUL, as pugixml's own copy would be (load_buffer parses such a copy).
+  parse_size = text.size() + 1;
+  parse_buffer = std::make_unique_for_overwrite<char[]>(parse_size);
+  std::memcpy(parse_buffer.get(), text.data(), text.size());
+  parse_buffer[text.size()] = '\0';
+  return dom.load_buffer_inplace(parse_buffer.get(), parse_size, kParseFlags, pugi::encoding_utf8);
 }
 
 void DocumentData::touch(pugi::xml_node n) {
@@ -209,47 +191,16 @@ Document::~Document() = default;
 Document::Document(Document&&) noexcept = default;
 Document& Document::operator=(Document&&) noexcept = default;
 
-void Document::reset() {
-  if (d_) {
-    d_->dom.reset();
-    d_->text.clear();
-    d_->offsets.clear();
-    d_->edited.clear();
-    d_->element_count = 0;
-    d_->dom_pending = false;
-  } else {
-    d_ = std::make_unique<DocumentData>();
-  }
-  file.clear();
-  declared_encoding.clear();
-  had_bom = false;
-  repairs.clear();
-  lines_.reset();
-  indexed_size_ = static_cast<std::size_t>(-1);
-}
-
-DocumentData& Document::data() const {
-  if (d_->dom_pending) {
-    // The text was read by the fast path, which accepts only documents pugixml reads as they are
-    // (fast_tree.hpp): the same parse as read_document's, without its repairs and checks.
-    d_->dom_pending = false;
-    d_->dom.load_buffer(d_->text.data(), d_->text.size(), kParseFlags, pugi::encoding_utf8);
-  }
-  return *d_;
-}
-
 XmlNode Document::root() const {
-  DocumentData& d = data();
-  for (pugi::xml_node c = d.dom.first_child(); c; c = c.next_sibling())
-    if (c.type() == pugi::node_element) return d.node(c);
-  return {};
+  pugi::xml_node c = first_element(d_->dom);
+  return c ? Access::node(*d_, c) : XmlNode();
 }
 
 std::vector<XmlNode> Document::prolog() const {
   std::vector<XmlNode> out;
-  for (pugi::xml_node c = data().dom.first_child(); c; c = c.next_sibling()) {
+  for (pugi::xml_node c = d_->dom.first_child(); c; c = c.next_sibling()) {
     if (c.type() == pugi::node_element) break;
-    if (kept(c.internal_object(), false)) out.push_back(d_->node(c));
+    if (kept(c, false)) out.push_back(Access::node(*d_, c));
   }
   return out;
 }
@@ -257,8 +208,8 @@ std::vector<XmlNode> Document::prolog() const {
 std::vector<XmlNode> Document::epilog() const {
   std::vector<XmlNode> out;
   bool after = false;
-  for (pugi::xml_node c = data().dom.first_child(); c; c = c.next_sibling()) {
-    if (after && kept(c.internal_object(), false)) out.push_back(d_->node(c));
+  for (pugi::xml_node c = d_->dom.first_child(); c; c = c.next_sibling()) {
+    if (after && kept(c, false)) out.push_back(Access::node(*d_, c));
     if (c.type() == pugi::node_element) after = true;
   }
   return out;
@@ -269,17 +220,11 @@ std::string_view Document::text() const {
 }
 
 std::size_t Document::attr_offset(const XmlNode& e, std::string_view name) const {
-  std::size_t lt = e.offset();
-  const std::string& text = d_->text;
-  if (lt == kNoOffset || lt >= text.size()) return lt;
-  std::vector<std::size_t> offs = scan_attribute_offsets(text, lt);
-  std::size_t i = 0;
-  for (XmlAttr a : e.attrs()) {
-    if (i >= offs.size()) break;
-    if (a.name() == name) return offs[i];
-    ++i;
-  }
-  return lt;
+  const std::size_t lt = e.offset();
+  if (lt == kNoOffset || lt >= d_->text.size()) return lt;
+  pugi::xml_attribute a = find_attribute(Access::pugi(e), name);
+  const std::size_t at = a ? d_->text_offset(a.name()) : kNoOffset;
+  return at == kNoOffset ? lt : at;
 }
 
 Location Document::locate(std::size_t offset) const {
@@ -304,9 +249,10 @@ Location Document::locate(std::size_t offset) const {
 
 Document new_document(std::string_view name) {
   Document d;
-  pugi::xml_node root = d.data().dom.append_child(pugi::node_element);
+  DocumentData& data = Access::data(d);
+  pugi::xml_node root = data.dom.append_child(pugi::node_element);
   root.set_name("xode");
-  XmlNode r = d.data().node(root);
+  XmlNode r = Access::node(data, root);
   r.set("version", "1.0r22");
   if (!name.empty()) r.set("name", name);
   return d;

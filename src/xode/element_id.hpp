@@ -9,7 +9,6 @@
 
 #include "genokit/xode/document.hpp"
 #include "xode/document_data.hpp"
-#include "xode/pugi_view.hpp"
 
 namespace genokit::xode {
 
@@ -113,10 +112,11 @@ inline El element_id(std::string_view name) {
 inline El element_id(const char* name) {
   return detail::lookup_id(detail::prefix_of(name), name);
 }
+inline El element_id(pugi::xml_node e) {
+  return element_id(e.name());  // other nodes than elements have no name: ""
+}
 inline El element_id(const XmlNode& e) {
-  // pugixml's NUL-terminated name, without measuring it (other nodes have no name: "").
-  pv::Node n = DocumentData::pugi_node(e).internal_object();
-  return element_id(n ? pv::name(n) : "");
+  return element_id(Access::pugi(e));
 }
 
 // A set of element ids (the schema has fewer than 64 elements).

@@ -1,6 +1,5 @@
-// pugixml-based reader into the retained XML tree. pugixml parses (non-recursively) and checks
-// well-formedness; this file decodes the bytes, converts pugixml's nodes into XmlNode (keeping
-// byte offsets for line:column diagnostics), copies <ext> source bytes verbatim and applies the
+// The reader of the retained XML tree. pugixml parses (non-recursively) and checks
+// well-formedness; this file decodes the bytes, bounds the tree's depth and size, and applies the
 // lenient repairs for published files (<world> root, self-closed <xode/>, undeclared Latin-1).
 #include <algorithm>
 #include <cctype>
@@ -10,9 +9,7 @@
 
 #include "genokit/xode/document.hpp"
 #include "xode/document_data.hpp"
-#include "xode/pugi_view.hpp"
-#include "xode/reader_parts.hpp"
-#include "xode/xml_scan.hpp"
+#include "xode/reader.hpp"
 
 namespace genokit::xode {
 namespace {
@@ -68,40 +65,38 @@ bool is_latin1_name(const std::string& enc) {
 }
 
 // Element count and nesting depth, checked over pugixml's tree in pre-order without recursion
-// (the order of pugixml's traverse(), through pugi_view.hpp): pugixml parses deep input without
-// recursing, but our consumers recurse, so depth is bounded here.
+// (the order of pugixml's traverse()): pugixml parses deep input without recursing, but our
+// consumers recurse, so depth is bounded here.
 struct Limits {
   std::size_t elements = 0;
   bool too_deep = false, too_many = false;
   pugi::xml_node at;
 };
-Limits check_limits(pv::Node dom, std::size_t max_depth, std::size_t max_elements) {
+Limits check_limits(pugi::xml_node dom, std::size_t max_depth, std::size_t max_elements) {
   Limits r;
   std::size_t depth = 0;  // of n; the document's children are at depth 0
-  pv::Node n = pv::first_child(dom);
+  pugi::xml_node n = dom.first_child();
   while (n) {
     // Elements count from 1 at depth 0.
-    if (pv::is_element(n) && (depth + 1 > max_depth || ++r.elements > max_elements)) {
+    if (n.type() == pugi::node_element && (depth + 1 > max_depth || ++r.elements > max_elements)) {
       (depth + 1 > max_depth ? r.too_deep : r.too_many) = true;
-      r.at = pugi::xml_node(n);
+      r.at = n;
       return r;
     }
-    if (pv::Node c = pv::first_child(n)) {
+    if (pugi::xml_node c = n.first_child()) {
       n = c;
       ++depth;
       continue;
     }
-    while (!pv::next_sibling(n)) {
-      n = pv::parent(n);
+    while (!n.next_sibling()) {
+      n = n.parent();
       if (n == dom) return r;
       --depth;
     }
-    n = pv::next_sibling(n);
+    n = n.next_sibling();
   }
   return r;
 }
-
-}  // namespace
 
 // encoding="..." of a leading XML declaration, or "".
 std::string declared_encoding(std::string_view text) {
@@ -118,15 +113,26 @@ std::string declared_encoding(std::string_view text) {
   return std::string(decl.substr(p + 1, q - p - 1));
 }
 
-void note_bom(const Document& doc, Diagnostics& diags) {
-  diags.note("xode.bom", "the file starts with a UTF-8 byte order mark (it is dropped when writing)",
-             doc.locate(0));
+// A self-closed root (<xode .../>) followed by the content and a closing </xode> is a common
+// publishing mistake. Told from what pugixml read before it stopped: its first element, when
+// named xode..., ends its start tag with "/>", and "</xode" follows. `slash` receives the
+// position of the '/'.
+bool self_closed_root(const DocumentData& d, std::size_t& slash) {
+  pugi::xml_node root = first_element(d.dom);
+  if (!root || std::strncmp(root.name(), "xode", 4) != 0) return false;
+  const std::size_t gt = start_tag_end(d, root);
+  if (gt == kNoOffset || gt < 2 || d.text[gt - 2] != '/' || d.text.find("</xode", gt) == std::string::npos)
+    return false;
+  slash = gt - 2;
+  return true;
 }
 
-bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc, Diagnostics& diags) {
-  doc.reset();
+}  // namespace
+
+bool read_into(Document& doc, std::string_view bytes, Diagnostics& diags, const ReadOptions& opt) {
   doc.file = opt.file;
-  std::string& text = doc.data().text;
+  DocumentData& data = Access::data(doc);
+  std::string& text = data.text;
   auto at = [&](std::size_t off) { return doc.locate(off); };
   auto fail = [&](std::string code, std::string msg, std::size_t off) {
     diags.error(std::move(code), std::move(msg), at(off));
@@ -161,53 +167,43 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
   } else {
     text = std::string(body);
   }
-  if (doc.had_bom) note_bom(doc, diags);
+  if (doc.had_bom)
+    diags.note("xode.bom", "the file starts with a UTF-8 byte order mark (it is dropped when writing)",
+               doc.locate(0));
 
-  // A self-closed root (<xode .../>) followed by the content and a closing </xode> is a common
-  // publishing mistake. Replacing the '/' by a blank keeps every offset valid. The repair is
-  // made only when the file does not read as it is (a "</xode" may also sit in a comment; found
-  // by the fuzzer).
-  bool self_closed_root = false;
+  pugi::xml_parse_result r = data.parse();
+  // The self-closed root mistake is repaired only when the file does not read as it is (a
+  // "</xode" may also sit in a comment; found by the fuzzer). Replacing the '/' by a blank keeps
+  // every offset valid.
   std::size_t slash = 0;
-  std::size_t root_lt = scan_root_start(text);
-  if (root_lt != std::string::npos && text.compare(root_lt, 5, "<xode") == 0) {
-    bool sc = false;
-    std::size_t gt = scan_start_tag_end(text, root_lt, sc);
-    if (sc && text.find("</xode", gt) != std::string::npos) {
-      self_closed_root = true;
-      slash = gt - 2;
-    }
-  }
-
-  DocumentData& data = doc.data();
-  pugi::xml_parse_result r =
-      data.dom.load_buffer(data.text.data(), data.text.size(), kParseFlags, pugi::encoding_utf8);
-  if (!r && self_closed_root && opt.lenient) {
+  const bool self_closed = !r && self_closed_root(data, slash);
+  if (self_closed && opt.lenient) {
+    const std::size_t root_lt = node_offset(data, first_element(data.dom));
     text[slash] = ' ';
     diags.warning("xode.self-closed-root",
                   "<xode .../> is self-closed but the content and </xode> follow; read as if it were open",
                   at(root_lt));
     doc.repairs.push_back("un-self-closed <xode .../> followed by content");
-    r = data.dom.load_buffer(data.text.data(), data.text.size(), kParseFlags, pugi::encoding_utf8);
+    r = data.parse();
   }
   if (!r) {
     std::string hint;
-    if (self_closed_root && !opt.lenient)
+    if (self_closed && !opt.lenient)
       hint = " (<xode .../> is self-closed but followed by the content; --lenient repairs it)";
     return fail("xode.malformed-xml",
                 std::string("the file is not well-formed XML: ") + r.description() + hint,
                 static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, r.offset)));
   }
-  Limits lim = check_limits(data.dom.internal_object(), opt.max_depth, opt.max_elements);
+  Limits lim = check_limits(data.dom, opt.max_depth, opt.max_elements);
   data.element_count = lim.elements;
   if (lim.too_deep)
     return fail("xode.too-deep",
                 "elements are nested more than " + std::to_string(opt.max_depth) + " levels deep",
-                data.node(lim.at).offset());
+                node_offset(data, lim.at));
   if (lim.too_many)
     return fail("xode.too-many-elements",
                 "the file has more than " + std::to_string(opt.max_elements) + " elements",
-                data.node(lim.at).offset());
+                node_offset(data, lim.at));
 
   pugi::xml_node first, second;  // the first two top-level elements
   for (pugi::xml_node c = data.dom.first_child(); c; c = c.next_sibling()) {
@@ -241,7 +237,7 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
   if (!first) return fail("xode.no-root", "the file has no root element", data.text.size());
 
   // More than one top-level element is the self-closed <xode .../> mistake (or junk).
-  XmlNode root = data.node(first);
+  XmlNode root = Access::node(data, first);
   if (second) {
     if (opt.lenient && root.name() == "xode" && root.children().empty()) {
       diags.warning("xode.self-closed-root",
@@ -260,7 +256,7 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
         n = next;
       }
     } else {
-      XmlNode other = data.node(second);
+      XmlNode other = Access::node(data, second);
       return fail("xode.content-after-root",
                   "junk after the document element: <" + std::string(other.name()) +
                       "> follows the root element <" + std::string(root.name()) + ">" +
@@ -289,6 +285,12 @@ bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc
                 at(root.offset()));
   }
   return true;
+}
+
+std::optional<Document> read_document(std::string_view bytes, Diagnostics& diags, const ReadOptions& opt) {
+  Document doc;
+  if (!read_into(doc, bytes, diags, opt)) return std::nullopt;
+  return doc;
 }
 
 }  // namespace genokit::xode

@@ -296,26 +296,6 @@ std::span<const std::string_view> axis_param_names() {
   return kAxisParams;
 }
 
-nlohmann::json schema_json() {
-  nlohmann::json out = nlohmann::json::array();
-  for (const auto& e : all()) {
-    nlohmann::json j = {{"element", e.name}, {"doc", e.doc}, {"open_content", e.open_content}};
-    j["children"] = nlohmann::json::array();
-    for (auto c : e.children) j["children"].push_back(c);
-    j["attributes"] = nlohmann::json::array();
-    for (const auto& a : e.attrs) {
-      nlohmann::json ja = {{"name", a.name}, {"type", to_string(a.type)}, {"required", a.required}};
-      if (!a.default_value.empty()) ja["default"] = a.default_value;
-      if (a.range == Range::positive) ja["range"] = "> 0";
-      if (a.range == Range::non_negative) ja["range"] = ">= 0";
-      if (!a.doc.empty()) ja["doc"] = a.doc;
-      j["attributes"].push_back(ja);
-    }
-    out.push_back(j);
-  }
-  return out;
-}
-
 std::string schema_markdown() {
   std::string s = "| element | children | attributes |\n|---|---|---|\n";
   for (const auto& e : all()) {

@@ -2,9 +2,8 @@
 // scene builder adds the checks that need meaning (links, axis counts, rigid matrices, masses).
 //
 // Every load in the default mode runs this over every element and attribute, so it walks
-// pugixml's tree through pugi_view.hpp (names and values as the NUL-terminated strings pugixml
-// holds: no strlen per access) and converts plain decimals inline; XmlNode handles are made only
-// for what is reported.
+// pugixml's tree directly (names and values as the NUL-terminated strings pugixml holds, each
+// element's id looked up once); XmlNode handles are made only for what is reported.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -20,7 +19,6 @@
 #include "xode/build_common.hpp"
 #include "xode/document_data.hpp"
 #include "xode/element_id.hpp"
-#include "xode/pugi_view.hpp"
 
 namespace genokit::xode {
 namespace {
@@ -32,12 +30,12 @@ bool starts_with(const char* s, std::string_view prefix) {
 }
 
 bool is_namespace_attr(const char* n) {
-  return pv::equals(n, "xmlns") || starts_with(n, "xmlns:") || starts_with(n, "xsi:");
+  return same_text(n, "xmlns") || starts_with(n, "xmlns:") || starts_with(n, "xsi:");
 }
 
 const AttrSpec* attr_spec(const ElementSpec& spec, const char* name) {
   for (const auto& a : spec.attrs)
-    if (pv::equals(name, a.name)) return &a;
+    if (same_text(name, a.name)) return &a;
   return nullptr;
 }
 
@@ -59,14 +57,14 @@ std::string tag(std::string_view name) {
 }
 
 struct Validator {
-  Validator(const Document& d, Diagnostics& g) : doc(d), data(d.data()), diags(g) {}
+  Validator(const Document& d, Diagnostics& g) : doc(d), data(Access::data(d)), diags(g) {}
   const Document& doc;
   DocumentData& data;
   Diagnostics& diags;
   struct NameUse {
     int count = 0;
-    pv::Node first = nullptr;
-    pv::Node second = nullptr;
+    pugi::xml_node first;
+    pugi::xml_node second;
   };
   // Names seen so far, in an open-addressing table (one allocation per document instead of one
   // per name); a slot is free while its count is 0. Keys point into the document.
@@ -96,10 +94,15 @@ struct Validator {
     return e.use;
   }
 
-  // Element ids of the children of the elements being walked (each name is looked up once).
-  std::vector<El> child_ids;
+  // The children of the elements being walked (each name is looked up once).
+  struct Kid {
+    pugi::xml_node node;
+    El id;
+    bool text = false;
+  };
+  std::vector<Kid> kids;
 
-  XmlNode node(pv::Node n) const { return data.node(pugi::xml_node(n)); }
+  XmlNode node(pugi::xml_node n) const { return Access::node(data, n); }
 
   // One warning per repeated name, at its second use, in document order.
   void report_duplicates() {
@@ -120,49 +123,55 @@ struct Validator {
     }
   }
 
-  void check_attrs(pv::Node e, El id, const ElementSpec& spec) {
-    for (pv::Attr a = pv::first_attribute(e); a; a = pv::next_attribute(a)) {
-      const char* an = pv::name(a);
+  // Checks the attributes of `e` in one pass; `name` receives the value of its first attribute
+  // called name (nullptr when there is none).
+  void check_attrs(pugi::xml_node e, El id, const ElementSpec& spec, const char*& name) {
+    std::uint64_t present = 0;  // the spec's attributes found (fewer than 64 per element)
+    name = nullptr;
+    for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute()) {
+      const char* an = a.name();
+      if (!name && same_text(an, "name")) name = a.value();
       if (is_namespace_attr(an)) continue;
       const AttrSpec* as = attr_spec(spec, an);
+      if (as) present |= std::uint64_t{1} << (as - spec.attrs.data());
       // Where the attribute is, and the texts of a message: only made when there is something
       // to report.
       auto at = [&] { return doc.locate(doc.attr_offset(node(e), an)); };
-      auto name = [&] { return std::string(an); };
-      auto value = [&] { return std::string(pv::value(a)); };
-      auto ename = [&] { return std::string(pv::name(e)); };
+      auto attr = [&] { return std::string(an); };
+      auto value = [&] { return std::string(a.value()); };
+      auto ename = [&] { return std::string(e.name()); };
       if (!as) {
         if (spec.any_attributes) continue;
         if (id == El::axis)
           diags.error("xode.unknown-axis-param",
-                      "invalid attribute '" + name() +
+                      "invalid attribute '" + attr() +
                           "' of <axis>: not a joint parameter (LoStop, HiStop, Vel, "
                           "FMax, FudgeFactor, Bounce, CFM, StopERP, StopCFM, SuspensionERP, SuspensionCFM)",
                       at());
         else
           diags.warning("xode.unknown-attribute",
-                        "unknown attribute '" + name() + "' on <" + ename() + "> (kept)", at());
+                        "unknown attribute '" + attr() + "' on <" + ename() + "> (kept)", at());
         continue;
       }
-      const char* v = pv::value(a);
+      const char* v = a.value();
       switch (as->type) {
         case AttrType::number: {
           auto d = number(v);
           if (!d) {
             diags.error(
                 "xode.bad-number",
-                "attribute " + name() + " of <" + ename() + "> must be a number, not '" + value() + "'",
+                "attribute " + attr() + " of <" + ename() + "> must be a number, not '" + value() + "'",
                 at());
           } else if (!std::isfinite(*d)) {
             diags.error("xode.non-finite",
-                        "attribute " + name() + " of <" + ename() + "> is not finite ('" + value() + "')",
+                        "attribute " + attr() + " of <" + ename() + "> is not finite ('" + value() + "')",
                         at());
           } else if (as->range == Range::positive && !(*d > 0)) {
             diags.error(
                 "xode.non-positive",
-                "attribute " + name() + " of <" + ename() + "> must be greater than 0, not " + value(), at());
+                "attribute " + attr() + " of <" + ename() + "> must be greater than 0, not " + value(), at());
           } else if (as->range == Range::non_negative && *d < 0) {
-            diags.error("xode.negative", "attribute " + name() + " of <" + ename() + "> must not be negative",
+            diags.error("xode.negative", "attribute " + attr() + " of <" + ename() + "> must not be negative",
                         at());
           }
           break;
@@ -171,18 +180,18 @@ struct Validator {
           if (!parse_int(trim(v)))
             diags.error(
                 "xode.bad-integer",
-                "attribute " + name() + " of <" + ename() + "> must be an integer, not '" + value() + "'",
+                "attribute " + attr() + " of <" + ename() + "> must be an integer, not '" + value() + "'",
                 at());
           break;
         case AttrType::boolean:
-          if (!pv::equals(v, "true") && !pv::equals(v, "false"))
+          if (!same_text(v, "true") && !same_text(v, "false"))
             diags.error("xode.bad-boolean",
-                        "attribute " + name() + " of <" + ename() + "> must be 'true' or 'false', not '" +
+                        "attribute " + attr() + " of <" + ename() + "> must be 'true' or 'false', not '" +
                             value() + "'",
                         at());
           break;
         case AttrType::angle_format:
-          if (!pv::equals(v, "radians") && !pv::equals(v, "degrees"))
+          if (!same_text(v, "radians") && !same_text(v, "degrees"))
             diags.error("xode.bad-angle-format",
                         "aformat must be 'radians' or 'degrees', not '" + value() + "'", at());
           break;
@@ -190,15 +199,16 @@ struct Validator {
           break;
       }
     }
-    for (const auto& as : spec.attrs) {
-      if (!as.required || pv::attribute_value(e, as.name)) continue;
+    for (std::size_t i = 0; i < spec.attrs.size(); ++i) {
+      const AttrSpec& as = spec.attrs[i];
+      if (!as.required || (present >> i & 1)) continue;
       if (id == El::xode && as.name == "version") {
         diags.warning("xode.missing-version",
                       "<xode> has no version attribute (XODE requires one, e.g. 1.0r22)",
                       doc.locate(node(e)));
         continue;
       }
-      diags.error("xode.missing-attribute", tag(pv::name(e)) + " needs the attribute " + std::string(as.name),
+      diags.error("xode.missing-attribute", tag(e.name()) + " needs the attribute " + std::string(as.name),
                   doc.locate(node(e)));
     }
   }
@@ -260,8 +270,8 @@ struct Validator {
                   doc.locate(e));
   }
 
-  void walk(pv::Node e, El id, El parent_id, const ElementSpec* parent) {
-    const char* ename = pv::name(e);
+  void walk(pugi::xml_node e, El id, El parent_id, const ElementSpec* parent) {
+    const char* ename = e.name();
     const ElementSpec* spec = id == El::unknown ? nullptr : &schema()[static_cast<std::size_t>(id)];
     if (!spec) {
       diags.error("xode.unknown-element",
@@ -274,36 +284,40 @@ struct Validator {
       diags.error("xode.invalid-child",
                   tag(ename) + " is not a valid child of <" + std::string(parent->name) + ">",
                   doc.locate(node(e)));
-    check_attrs(e, id, *spec);
-    if (id != El::xode && id != El::ext)
-      if (const char* n = pv::attribute_value(e, "name")) {
-        auto& use = use_of(n);
-        if (use.count++ == 0)
-          use.first = e;
-        else if (use.count == 2)
-          use.second = e;
-      }
+    const char* n = nullptr;
+    check_attrs(e, id, *spec, n);
+    if (id != El::xode && id != El::ext && n) {
+      auto& use = use_of(n);
+      if (use.count++ == 0)
+        use.first = e;
+      else if (use.count == 2)
+        use.second = e;
+    }
     if (spec->open_content) return;  // ext: kept verbatim, not validated
+    // The children XmlNode::children() yields, in order, in one pass: elements (walked) and text
+    // that is not only blanks or CDATA (reported); comments, PIs and the doctype are skipped.
     Counts counts{};
-    const std::size_t first_id = child_ids.size();
-    for (pv::Node c = pv::first_element(e); c; c = pv::next_element(c)) {
-      const El cid = element_id(pv::name(c));
-      child_ids.push_back(cid);
-      ++counts[static_cast<std::size_t>(cid)];
+    const std::size_t first = kids.size();
+    for (pugi::xml_node c = e.first_child(); c; c = c.next_sibling()) {
+      const auto type = c.type();
+      if (type == pugi::node_element) {
+        const El cid = element_id(c.name());
+        kids.push_back({c, cid});
+        ++counts[static_cast<std::size_t>(cid)];
+      } else if (type == pugi::node_cdata || (type == pugi::node_pcdata && !trim(c.value()).empty())) {
+        kids.push_back({c, El::unknown, true});
+      }
     }
     check_content(node(e), id, counts);
-    // The children XmlNode::children() yields, in order: text that is not only blanks and CDATA
-    // are reported, elements walked (comments, PIs and the doctype are skipped).
-    std::size_t next_id = first_id;
-    for (pv::Node c = pv::first_child(e); c; c = pv::next_sibling(c)) {
-      const auto type = pv::type(c);
-      if (type == pugi::node_element)
-        walk(c, child_ids[next_id++], id, spec);
-      else if (type == pugi::node_cdata || (type == pugi::node_pcdata && !trim(pv::value(c)).empty()))
+    for (std::size_t i = first; i < kids.size(); ++i) {
+      const Kid k = kids[i];  // a copy: walking appends to `kids`
+      if (k.text)
         diags.warning("xode.unexpected-text", "text inside <" + std::string(ename) + "> is ignored",
                       doc.locate(node(e)));
+      else
+        walk(k.node, k.id, id, spec);
     }
-    child_ids.resize(first_id);
+    kids.resize(first);
   }
 };
 
@@ -313,8 +327,8 @@ void validate_document(const Document& doc, Diagnostics& diags) {
   Validator v(doc, diags);
   XmlNode root = doc.root();
   if (!root || root.name() != "xode") return;  // the reader already reported it
-  pv::Node r = DocumentData::pugi_node(root).internal_object();
-  v.walk(r, element_id(pv::name(r)), El::unknown, nullptr);
+  pugi::xml_node r = Access::pugi(root);
+  v.walk(r, element_id(r), El::unknown, nullptr);
   v.report_duplicates();
 }
 

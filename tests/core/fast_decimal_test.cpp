@@ -1,4 +1,4 @@
-#include "genokit/core/fast_decimal.hpp"
+#include "core/fast_decimal.hpp"
 
 #include <gtest/gtest.h>
 

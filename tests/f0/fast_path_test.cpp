@@ -32,7 +32,7 @@ std::string quote_numbers(const std::string& g) {
     const bool starts_value = prev == ':' || prev == ',' || prev == '=';
     if (starts_value && (c == '-' || (c >= '0' && c <= '9'))) {
       std::size_t e = i + 1;
-      while (e < g.size() && g[e] != ',' && g[e] != '\n' && g[e] != ' ') ++e;
+      while (e < g.size() && g[e] != ',' && g[e] != '\n' && g[e] != '\r' && g[e] != ' ') ++e;
       const std::string token = g.substr(i, e - i);
       // "1x=2" is a (bad) name, not a value: left alone
       out += token.find('=') == std::string::npos ? '"' + token + '"' : token;
@@ -130,8 +130,13 @@ TEST(F0FastPath, QuotedNumbersGiveTheSameModelAndDiagnostics) {
       "p:-0, 0.1, 0.30000000000000004\np:1,0,0\nj:0,1\n",
       // clamped values (both directions), integers out of range, a legacy property
       "p:0,0,0, sh=7, fr=9, dn=-3\np:1,0,0, m=2\nj:0,1, stif=-1\n",
-      // empty slots, trailing commas, CR line ends, blanks around '='
+      // empty slots, trailing commas, CR line ends, blanks around '=' (a name with a blank is unknown)
       "p:0,,0,\r\np: 1 , 0 , 0 , fr = 0.5\r\nj: 0 , 1\r\n",
+      "p:0,0,0, fr= 0.5 , dn=2\np:x =1\nj:0,1\n",
+      // the SDK's field rules: an empty name, an empty slot after an unknown name, read-only and
+      // legacy properties, 32-bit integers, texts with leading blanks
+      "p:=1,=2\np:foo=1,,3\np:m=1,,4, i= a\nj:0, 1, sh=2147483648\n",
+      "n:getInputCount=3, 1\nn:p=-1, j=2147483647\n",
       // numbers the fast path hands on: exponents, hex, '+', '1.', '.5', 20 digits
       "p:1e-1, 0x10, +1\np:1., .5, 12345678901234567890\nj:0,1\n",
       // delta joints, neurons and connections with weights
@@ -199,6 +204,20 @@ TEST(F0FastPath, LastLineWithoutLineEndGivesTheSameModelAndDiagnostics) {
       "c:0, 5, 1",
       "c: , 1, 2",
       "x:1",
+      // the SDK's field rules (frams::sdk): untrimmed names, texts keeping their leading blank,
+      // empty names, C whitespace before a field, 32-bit integers, CRs at the end of the line
+      "p:x =1, y= 2",
+      "p:i= ab , x=1",
+      "p:=1, =2, sh=3",
+      "p:\v1, \f2",
+      "p:foo=1,,3",
+      "p:m=2,,4",
+      "p:sh=2147483647",
+      "p:sh=2147483648",
+      "p:sh=-0002",
+      "p:1\r",
+      "p:i=ab\r\r",
+      "p:1\r, 2",
   };
   for (const auto& line : lines) {
     const std::string fast = context + line + "\n", general = context + line;
@@ -222,8 +241,8 @@ TEST(F0FastPath, LastLineWithoutLineEndGivesTheSameModelAndDiagnostics) {
 namespace genokit::f0 {
 namespace {
 
-// The element vectors are sized by counting the element lines first (vectorised, 16 or 64 bytes
-// at a time): the count must be exact wherever the line starts fall relative to those blocks.
+// The element vectors are sized by counting the element lines first: the count must be exact
+// whatever the line lengths and paddings.
 TEST(F0FastPath, ElementVectorsAreAllocatedOnce) {
   for (int n = 1; n <= 70; n += 3) {
     for (int pad = 0; pad < 5; ++pad) {

@@ -50,11 +50,12 @@ TEST(F0Spec, QuotedValues) {
   EXPECT_EQ(m.parts[1].info, ",");
   EXPECT_EQ(m.parts[1].vstyle, "a\"b");
   EXPECT_EQ(m.parts[2].info, "x\ny");
-  // Escapes after plain text, an unknown escape kept as written, a backslash at the very end.
+  // Escapes after plain text; an unknown escape keeps its character and a backslash at the very
+  // end is dropped (SDK r909).
   m = parse("//0\np:i=\"ab\\tc\\qd\"\np:i=\"tail\\", d);
   ASSERT_EQ(m.parts.size(), 2u);
-  EXPECT_EQ(m.parts[0].info, "ab\tc\\qd");
-  EXPECT_EQ(m.parts[1].info, "tail\\");
+  EXPECT_EQ(m.parts[0].info, "ab\tcqd");
+  EXPECT_EQ(m.parts[1].info, "tail");
 }
 
 TEST(F0Spec, ShortestGenotypeIsOnePart) {

@@ -34,7 +34,7 @@ using genokit::test::slurp;
 }  // namespace
 
 TEST(F1Cli, CheckBareFile) {
-  if (!fs::exists(genokit::test::cli_path())) GTEST_SKIP() << "genokit program not built";
+  ASSERT_TRUE(fs::exists(genokit::test::cli_path())) << "genokit program not built";
   const auto ok = write_tmp("ok.f1", "X(X,X[|G:1])");
   EXPECT_EQ(run("check " + ok.string()).code, 0);
   const auto warn = write_tmp("warn.f1", "XX,\nYY");
@@ -51,7 +51,7 @@ TEST(F1Cli, CheckBareFile) {
 }
 
 TEST(F1Cli, CheckGenFileMapsPositions) {
-  if (!fs::exists(genokit::test::cli_path())) GTEST_SKIP() << "genokit program not built";
+  ASSERT_TRUE(fs::exists(genokit::test::cli_path())) << "genokit program not built";
   const auto gen =
       write_tmp("two.gen", "org:\nname:A\ngenotype:X(X,X)\n\norg:\nname:B\ngenotype:~\nXX\n  X]X~\n");
   const CliRun r = run("check " + gen.string());
@@ -61,7 +61,7 @@ TEST(F1Cli, CheckGenFileMapsPositions) {
 }
 
 TEST(F1Cli, ShowJsonHasTheMap) {
-  if (!fs::exists(genokit::test::cli_path())) GTEST_SKIP() << "genokit program not built";
+  ASSERT_TRUE(fs::exists(genokit::test::cli_path())) << "genokit program not built";
   const auto f = write_tmp("map.f1", "RLX(X[G:1],FX)");
   const CliRun r = run("show --json " + f.string());
   ASSERT_EQ(r.code, 0) << r.out;
@@ -75,7 +75,7 @@ TEST(F1Cli, ShowJsonHasTheMap) {
 }
 
 TEST(F1Cli, ConvertBareAndGen) {
-  if (!fs::exists(genokit::test::cli_path())) GTEST_SKIP() << "genokit program not built";
+  ASSERT_TRUE(fs::exists(genokit::test::cli_path())) << "genokit program not built";
   const auto f = write_tmp("one.f1", "X");
   CliRun r = run("convert " + f.string());
   EXPECT_EQ(r.code, 0);

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "f1/numbers.hpp"
+#include "f1/rounding.hpp"
 #include "genokit/f0/writer.hpp"
 #include "genokit/f1/convert.hpp"
 

@@ -87,18 +87,16 @@ TEST(FramsTypes, Flags) {
   EXPECT_EQ(describe_flags(64), "bit64");
 }
 
-PropDef prop(std::string id, std::string type) {
-  PropDef p;
-  p.id = std::move(id);
-  p.type_text = std::move(type);
-  parse_type(p.type_text, p.type);
-  return p;
+// A property from its type string (the strings kept by a schema that lives as long as the test).
+Property prop(std::string_view id, std::string_view type) {
+  static ClassSchema owner;
+  return owner.add(id, "", type);
 }
 
 TEST(FramsConvert, SdkNonStrictIntegers) {
   Diagnostics d;
-  auto conv = [&](std::string_view text, const PropDef& p) { return convert_value(text, p, "data", d, {}); };
-  PropDef i = prop("i1", "d");
+  auto conv = [&](std::string_view text, const Property& p) { return convert_value(text, p, "data", d, {}); };
+  Property i = prop("i1", "d");
   EXPECT_EQ(conv("1.9", i).i, 1);
   EXPECT_EQ(conv("-2.7", i).i, -2);
   EXPECT_EQ(conv("0x1F", i).i, 31);
@@ -110,18 +108,39 @@ TEST(FramsConvert, SdkNonStrictIntegers) {
   EXPECT_EQ(d.items()[0].severity, Severity::error);
   EXPECT_EQ(d.items()[0].message.substr(0, 20), "Could not parse '3 '");
   d.clear();
-  PropDef r = prop("i2", "d -5 5 1");
+  Property r = prop("i2", "d -5 5 1");
   EXPECT_EQ(conv("9", r).i, 5);
   EXPECT_EQ(d.items()[0].message, "Setting data.i2 = '9' exceeded allowed range (too big). Adjusted to '5'.");
   d.clear();
-  PropDef e = prop("i3", "d -1 3 0 ~Minus~Zero~One~Two~Three");
+  Property e = prop("i3", "d -1 3 0 ~Minus~Zero~One~Two~Three");
   EXPECT_EQ(conv("Two", e).i, 0);
   EXPECT_NE(d.items()[0].message.find("'Two' is a label, write its number 2"), std::string::npos);
 }
 
+// Object fields use the SDK's non-strict rules (frams::sdk): an empty number is an error (SDK:
+// "Could not parse ''"), and a number beyond 32 bits is clamped by getInt with an error.
+TEST(FramsConvert, SdkEmptyAndOverflowingIntegers) {
+  Diagnostics d;
+  const Property i = prop("num", "d");
+  EXPECT_EQ(convert_value("", i, "org", d, {}).i, 0);
+  ASSERT_EQ(d.items().size(), 1u);
+  EXPECT_EQ(d.items()[0].code, "frams.bad-number");
+  EXPECT_EQ(d.items()[0].message.substr(0, 18), "Could not parse ''");
+  d.clear();
+  EXPECT_EQ(convert_value("3e9", i, "org", d, {}).i, 2147483647);
+  ASSERT_EQ(d.items().size(), 1u);
+  EXPECT_EQ(d.items()[0].code, "frams.integer-overflow");
+  EXPECT_EQ(d.items()[0].message,
+            "Overflow when converting floating point value to integer; using maximal allowed integer "
+            "'2147483647' instead of '3000000000.0' (org.num)");
+  d.clear();
+  EXPECT_EQ(convert_value("", prop("e", "f 0 1 0.5"), "org", d, {}).d, 0.5);
+  EXPECT_EQ(d.items().size(), 1u);
+}
+
 TEST(FramsConvert, StringsAndDoubles) {
   Diagnostics d;
-  PropDef name = prop("name", "s 0 40");
+  Property name = prop("name", "s 0 40");
   std::string long_name(46, 'x');
   long_name.replace(0, 5, "best-");
   Value v = convert_value(long_name, name, "org", d, {});
@@ -131,7 +150,7 @@ TEST(FramsConvert, StringsAndDoubles) {
             "(too long). "
             "Truncated to \"best-xxxxxxxxxx...xxxxxxxxxxxxxxx\" (length 40).");
   d.clear();
-  PropDef f = prop("f2", "f -100 100 -100");
+  Property f = prop("f2", "f -100 100 -100");
   EXPECT_EQ(convert_value("inf", f, "data", d, {}).d, 100);
   EXPECT_EQ(d.items()[0].message,
             "Setting data.f2 = 'Inf.0' exceeded allowed range (too big). Adjusted to '100.0'.");
@@ -147,7 +166,7 @@ TEST(FramsSchema, BuiltinTables) {
   const ClassSchema* org = builtin_schema().find("org");
   ASSERT_NE(org, nullptr);
   EXPECT_TRUE(org->closed);
-  EXPECT_EQ(org->find("name")->type.max_length(), 40);
+  EXPECT_EQ(max_length(*org->find("name")), 40);
   EXPECT_EQ(org->find("fitness"), nullptr);
   for (const char* c : {"prop", "property", "class", "expdef", "state", "sim_params", "GenotypeGroup",
                         "neuro", "style", "show", "script"})
@@ -201,9 +220,9 @@ TEST(FramsProps, ValidationOfPropObjects) {
             (std::vector<std::string>{"frams.prop-missing-id", "frams.bad-type", "frams.prop-bad-default",
                                       "frams.bad-flags", "frams.prop-duplicate-id"}));
   ASSERT_NE(cls.find("e"), nullptr);
-  EXPECT_EQ(cls.find("e")->type.labels, (std::vector<std::string>{"x", "y", "z"}));
+  EXPECT_EQ(parsed_type(*cls.find("e")).labels, (std::vector<std::string>{"x", "y", "z"}));
   EXPECT_EQ(cls.find("e")->flags, 34u);
-  EXPECT_EQ(cls.find("a")->type.base, 'd');  // the first definition wins
+  EXPECT_EQ(cls.find("a")->type, 'd');  // the first definition wins
 }
 
 TEST(FramsProps, CheckValuesAgainstProps) {

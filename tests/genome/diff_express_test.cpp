@@ -6,25 +6,16 @@
 #include <set>
 #include <sstream>
 
-#include "common/cli_run.hpp"
-#include "common/test_paths.hpp"
+#include "genokit/genome/ops.hpp"
 #include "genokit/genome/text.hpp"
+#include "genome/helpers.hpp"
 
 using namespace genokit;
 using namespace genokit::genome;
 
 namespace {
 
-using genokit::test::slurp;
-
-Genome from_text(std::string_view text) {
-  std::string b;
-  Diagnostics d;
-  EXPECT_TRUE(assemble(text, b, d));
-  Genome g;
-  EXPECT_TRUE(read(b, g, d));
-  return g;
-}
+using namespace genokit::test;  // read_ok, toy, slurp, ...
 
 std::string describe(const Genome& a, const Genome& b, const GeneDiff& d) {
   static const char* const kKind[] = {"added", "removed", "changed", "moved"};
@@ -38,10 +29,8 @@ std::string describe(const Genome& a, const Genome& b, const GeneDiff& d) {
 
 TEST(GenomeDiff, C2CorpusPairShowsBreedChangesAndSevenPointMutations) {
   GENOKIT_REQUIRE_CORPUS();
-  Genome a, b;
-  Diagnostics d;
-  ASSERT_TRUE(read(slurp(test::corpus_dir() / "creatures2" / "c2-norn.gen"), a, d));
-  ASSERT_TRUE(read(slurp(test::corpus_dir() / "creatures2" / "c2exp-6KUC.gen"), b, d));
+  Genome a = read_ok(slurp(test::corpus_dir() / "creatures2" / "c2-norn.gen"));
+  Genome b = read_ok(slurp(test::corpus_dir() / "creatures2" / "c2exp-6KUC.gen"));
   auto diffs = diff(a, b);
   std::vector<std::string> got;
   for (const auto& x : diffs) got.push_back(describe(a, b, x));
@@ -131,41 +120,45 @@ TEST(GenomeExpress, SexStageAndDormancy) {
 
 TEST(GenomeNotes, ReadsTheC2GnoAndShowsCaptions) {
   GENOKIT_REQUIRE_CORPUS();
-  Notes notes;
   Diagnostics d;
-  ASSERT_TRUE(read_gno(slurp(test::corpus_dir() / "creatures2" / "c2-norn.gno"), notes, d));
+  auto read_notes = read_gno(slurp(test::corpus_dir() / "creatures2" / "c2-norn.gno"), d);
+  ASSERT_TRUE(read_notes);
+  Notes& notes = *read_notes;
   EXPECT_EQ(notes.size(), 847u);
   EXPECT_EQ(notes[2u << 16 | 1u << 8 | 1u].caption, "001 Header - compulsory");
-  Genome g;
-  ASSERT_TRUE(read(slurp(test::corpus_dir() / "creatures2" / "c2-norn.gen"), g, d));
-  EXPECT_EQ(summary_line(g, 0, &notes),
+  Genome g = read_ok(slurp(test::corpus_dir() / "creatures2" / "c2-norn.gen"));
+  EXPECT_EQ(summary_line(g, 0, {&notes}),
             "1 Emb B - Genus, 001 Header - compulsory, species=norn, mum=\"toby\", dad=\"sjgl\"");
   // Broken notes files: diagnostics, no crash.
-  Notes n2;
   Diagnostics d2;
-  EXPECT_FALSE(read_gno(std::string("\x02\x00\x05\x00\x02\x00", 6), n2, d2));
+  EXPECT_FALSE(read_gno(std::string("\x02\x00\x05\x00\x02\x00", 6), d2));
   EXPECT_EQ(d2.items()[0].code, "genome.gno-truncated");
 }
 
 TEST(GenomeExport, ExtractsTheC2ExportGenome) {
   GENOKIT_REQUIRE_CORPUS();
   std::string exp = slurp(test::corpus_dir() / "creatures2" / "exports" / "c2exp.exp");
-  ExportedGenome ex;
   Diagnostics d;
-  ASSERT_TRUE(extract_from_export(exp, ex, d));
-  EXPECT_EQ(ex.moniker, "6KUC");
-  EXPECT_EQ(ex.sex, 1u);
-  EXPECT_EQ(ex.stage, 0);
-  EXPECT_EQ(ex.offset, 93057u + 7 + 13);
+  auto ex = extract_from_export(exp, d);
+  ASSERT_TRUE(ex);
+  EXPECT_EQ(ex->moniker, "6KUC");
+  EXPECT_EQ(ex->sex, 1u);
+  EXPECT_EQ(ex->stage, 0);
+  EXPECT_EQ(ex->offset, 93057u + 7 + 13);
   // The corpus file was made the same way: dna2 + the CGenome stream.
-  EXPECT_EQ(ex.genome, slurp(test::corpus_dir() / "creatures2" / "c2exp-6KUC.gen"));
-  Genome g;
+  EXPECT_EQ(ex->genome, slurp(test::corpus_dir() / "creatures2" / "c2exp-6KUC.gen"));
   Diagnostics d2;
-  ASSERT_TRUE(read_any(exp, g, d2));
-  EXPECT_EQ(g.genes.size(), 787u);
+  auto g = read(exp, d2, {.accept_export = true});
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->genes.size(), 787u);
   EXPECT_FALSE(d2.has_errors());
-  ExportedGenome none;
+  ASSERT_EQ(d2.items().size(), 1u);
+  EXPECT_EQ(d2.items()[0].code, "genome.from-export");
+  // Without accept_export an export is not a genome.
+  Diagnostics d4;
+  EXPECT_FALSE(read(exp, d4));
+  EXPECT_EQ(d4.items()[0].code, "genome.not-a-genome");
   Diagnostics d3;
-  EXPECT_FALSE(extract_from_export(exp.substr(0, 93057 + 7 + 13 + 100), none, d3));
+  EXPECT_FALSE(extract_from_export(exp.substr(0, 93057 + 7 + 13 + 100), d3));
   EXPECT_EQ(d3.items()[0].code, "genome.export-truncated");
 }

@@ -6,26 +6,19 @@
 
 #include "common/test_paths.hpp"
 #include "genokit/genome/text.hpp"
+#include "genome/helpers.hpp"
 
 using namespace genokit;
 using namespace genokit::genome;
 
 namespace {
 
-std::string assemble_ok(std::string_view text) {
-  std::string bytes;
-  Diagnostics d;
-  bool ok = assemble(text, bytes, d);
-  std::string msgs;
-  for (const auto& x : d.items()) msgs += format_gcc(x) + "\n";
-  EXPECT_TRUE(ok) << msgs;
-  return bytes;
-}
+using genokit::test::assemble_ok;
+using genokit::test::read_ok;
 
 Diagnostic assemble_error(std::string_view text) {
-  std::string bytes;
   Diagnostics d;
-  EXPECT_FALSE(assemble(text, bytes, d));
+  EXPECT_FALSE(assemble(text, d));
   EXPECT_FALSE(d.items().empty());
   return d.items().empty() ? Diagnostic{} : d.items()[0];
 }
@@ -48,11 +41,11 @@ TEST(GenomeText, AssemblesTheExactBytes) {
 
 TEST(GenomeText, DumpIsExactAndRoundTrips) {
   std::string b = assemble_ok(kSmall);
-  Genome g;
   Diagnostics d;
-  ASSERT_TRUE(read(b, g, d));
+  auto g = read(b, d);
+  ASSERT_TRUE(g);
   EXPECT_TRUE(d.empty());
-  std::string text = to_text(g, TextOptions{nullptr, false});
+  std::string text = to_text(*g, TextOptions{nullptr, false});
   EXPECT_EQ(
       text,
       "# genokit Creatures genome text form 1 (docs/creatures-genome.md)\n"
@@ -65,13 +58,11 @@ TEST(GenomeText, DumpIsExactAndRoundTrips) {
 
 TEST(GenomeText, SummaryLine) {
   std::string b = assemble_ok(kSmall);
-  Genome g;
-  Diagnostics d;
-  read(b, g, d);
+  Genome g = read_ok(b);
   EXPECT_EQ(summary_line(g, 1), "2 You F Mut Pigment, colour=blue, amount=140");
   Notes notes;
   notes[g.genes[1].key()] = {"Blue skin", ""};
-  EXPECT_EQ(summary_line(g, 1, &notes), "2 You F Mut Pigment, Blue skin, colour=blue, amount=140");
+  EXPECT_EQ(summary_line(g, 1, {&notes}), "2 You F Mut Pigment, Blue skin, colour=blue, amount=140");
 }
 
 TEST(GenomeText, MissingFieldsDefaultToZeroAndStringsArePadded) {
@@ -88,24 +79,20 @@ TEST(GenomeText, SvrulesTablesHexAndEscapes) {
       "gene pose id=1 string=\"a\\\"b\\\\\\x01\"\n"
       "gene type=9 subtype=4 id=7 data=<00 ff\n 10>\n"
       "gend\ntail <0102>\n");
-  Genome g;
-  Diagnostics d;
-  ASSERT_TRUE(read(b, g, d));
+  Genome g = read_ok(b);
   ASSERT_EQ(g.genes.size(), 3u);
   EXPECT_EQ(g.data(g.genes[0]).substr(0, 4), std::string("\x01\x02\x03\x00", 4));
   EXPECT_EQ(g.data(g.genes[1]).substr(0, 5), std::string("\x00"
                                                          "a\"b\\",
                                                          5));
   EXPECT_EQ(g.data(g.genes[2]), std::string("\x00\xff\x10", 3));
-  EXPECT_EQ(g.tail(), "\x01\x02");
+  EXPECT_EQ(g.tail, "\x01\x02");
   EXPECT_EQ(assemble_ok(to_text(g)), b);
 }
 
 TEST(GenomeText, LobeRulesUseOpcodeNames) {
   std::string b = assemble_ok("genome c2\ngene lobe id=1 state_rule=[chem0 TIMES const64 ?200]\ngend\n");
-  Genome g;
-  Diagnostics d;
-  read(b, g, d);
+  Genome g = read_ok(b);
   const FieldDef* rule = nullptr;
   for (const auto& f : g.genes[0].layout->fields)
     if (std::string_view(f.name) == "state_rule") rule = &f;
@@ -177,9 +164,7 @@ TEST(GenomeText, DocsCarryTheLayoutTables) {
 TEST(GenomeText, DumpNamesTheLobeEachDendriteReadsFrom) {
   std::string b =
       assemble_ok("genome c2\ngene lobe id=4\ngene lobe id=2 d0_source_lobe=0 d1_source_lobe=7\ngend\n");
-  Genome g;
-  Diagnostics d;
-  read(b, g, d);
+  Genome g = read_ok(b);
   Notes notes;
   notes[g.genes[0].key()] = {"Perception lobe", ""};
   std::string text = to_text(g, TextOptions{&notes, true});

@@ -70,12 +70,12 @@ TEST(LargeTrimesh, MillionTriangleTrimeshLoadsAndBuildsInOde) {
   std::size_t first_t = 0;
   const std::string text = big_scene(0, first_t);
   EXPECT_GT(text.size(), 30u << 20);
-  Loaded l;
   Diagnostics d;
-  ASSERT_TRUE(load(text, {}, l, d));
+  auto l = load(text, d);
+  ASSERT_TRUE(l);
   EXPECT_TRUE(d.items().empty()) << d.items().front().message;
-  ASSERT_EQ(l.scene.geoms.size(), 2u);
-  const SceneGeom& mesh = l.scene.geoms[1];
+  ASSERT_EQ(l->scene.geoms.size(), 2u);
+  const SceneGeom& mesh = l->scene.geoms[1];
   EXPECT_EQ(mesh.shape, Shape::trimesh);
   EXPECT_EQ(mesh.vertices.size(), std::size_t{3} * 2 * (kColumns + 1));
   ASSERT_EQ(mesh.indices.size(), 3 * kTriangles);
@@ -87,28 +87,27 @@ TEST(LargeTrimesh, MillionTriangleTrimeshLoadsAndBuildsInOde) {
   EXPECT_EQ(mesh.indices[3 * kTriangles - 2], 2 * kColumns + 1);
   EXPECT_EQ(mesh.indices[3 * kTriangles - 1], 2 * kColumns);
 
-  physics::World w;
   Diagnostics wd;
-  ASSERT_TRUE(w.instantiate(l.scene, wd, &l.doc));
+  auto w = physics::build_world(l->scene, wd, {&l->doc});
+  ASSERT_TRUE(w);
   EXPECT_TRUE(wd.items().empty());
-  EXPECT_EQ(w.body_count(), 1u);
+  EXPECT_EQ(w->body_count(), 1u);
   // The ball falls onto the mesh (y = 0) and rests on it. (A box falls through a trimesh in
   // Debian's libode 0.16 even in a plain ODE program: docs/xode.md.)
   physics::SimOptions so;
   so.dt = 0.01;
-  w.prepare(so);
-  for (int i = 0; i < 150; ++i) ASSERT_TRUE(w.step(so, wd));
-  const physics::Pose p = w.body_pose(0);
+  ASSERT_TRUE(w->configure(so, wd));
+  for (int i = 0; i < 150; ++i) ASSERT_TRUE(w->step(wd));
+  const physics::Pose p = w->body_pose(0);
   EXPECT_NEAR(p.position[1], 0.5, 0.01);
-  EXPECT_GT(w.contacts_total(), 0u);
+  EXPECT_GT(w->contacts_total(), 0u);
 }
 
 TEST(LargeTrimesh, BadIndexInTheLastTriangleIsReportedThere) {
   std::size_t first_t = 0;
   const std::string text = big_scene(2 * (kColumns + 1) + 1, first_t);  // one past the last vertex
-  Loaded l;
   Diagnostics d;
-  EXPECT_FALSE(load(text, {}, l, d));
+  EXPECT_FALSE(load(text, d));
   ASSERT_EQ(d.items().size(), 1u);
   const Diagnostic& e = d.items()[0];
   EXPECT_EQ(e.code, "xode.trimesh-index");
@@ -120,13 +119,12 @@ TEST(LargeTrimesh, BadIndexInTheLastTriangleIsReportedThere) {
 TEST(LargeTrimesh, TriangleLimitIsADiagnostic) {
   std::size_t first_t = 0;
   const std::string text = big_scene(0, first_t);
-  Document doc;
   Diagnostics d;
-  ASSERT_TRUE(read_document(text, {}, doc, d));
+  auto doc = read_document(text, d);
+  ASSERT_TRUE(doc);
   BuildOptions bo;
   bo.max_triangles = kTriangles - 1;
-  Scene scene;
-  EXPECT_FALSE(build_scene(doc, bo, scene, d));
+  EXPECT_FALSE(build_scene(*doc, d, bo));
   ASSERT_EQ(d.items().size(), 1u);
   EXPECT_EQ(d.items()[0].code, "xode.trimesh-too-large");
   EXPECT_EQ(d.items()[0].message, "trimesh has 1000000 triangles; the limit is 999999");

@@ -1,18 +1,30 @@
-// ODE instantiation and stepping; field-by-field comparison with xode_oracle.py (PyODE) when
-// Debian's python3-pyode is installed.
+// ODE instantiation, snapshots and stepping; field-by-field comparison of `genokit show --built`
+// and `genokit simulate` with xode_oracle.py (PyODE) when Debian's python3-pyode is installed.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "genokit/physics/world.hpp"
 #include "genokit/xode/load.hpp"
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GENOKIT_TEST_ASAN 1
+#include <sanitizer/lsan_interface.h>
+#endif
+#endif
+#ifndef GENOKIT_TEST_ASAN
+#define GENOKIT_TEST_ASAN 0
+#endif
 
 namespace fs = std::filesystem;
 using namespace genokit;
@@ -36,52 +48,63 @@ const char* kDrop =
     "<geom name='floor'><plane a='0' b='1' c='0' d='0'/></geom>"
     "</space></world></xode>";
 
+// Loads `src` and builds its world (the test fails when either fails).
+std::optional<physics::World> world_of(const std::string& src, Diagnostics& d, const LoadOptions& lo = {}) {
+  auto l = load(src, d, lo);
+  EXPECT_TRUE(l) << (d.items().empty() ? "" : format_gcc(d.items().back()));
+  if (!l) return std::nullopt;
+  auto w = physics::build_world(l->scene, d, {&l->doc});
+  EXPECT_TRUE(w) << (d.items().empty() ? "" : format_gcc(d.items().back()));
+  return w;
+}
+
 }  // namespace
 
 TEST(PhysicsWorld, FreeFallMatchesSemiImplicitEuler) {
-  Loaded l;
   Diagnostics d;
-  ASSERT_TRUE(load(kDrop, {}, l, d));
-  physics::World w;
-  ASSERT_TRUE(w.instantiate(l.scene, d));
-  physics::SimOptions so;
-  w.prepare(so);
-  for (int i = 0; i < 10; ++i) ASSERT_TRUE(w.step(so, d));
+  auto w = world_of(kDrop, d);
+  ASSERT_TRUE(w);
+  ASSERT_TRUE(w->configure({}, d));
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(w->step(d));
   // v_n = -g n dt, y_n = y0 - g dt^2 n (n + 1) / 2
-  EXPECT_NEAR(w.body_pose(0).position[1], 2 - 9.81 * 0.0001 * 55, 1e-12);
-  EXPECT_NEAR(w.body_pose(0).linear_velocity[1], -9.81 * 0.1, 1e-12);
-  EXPECT_EQ(w.contacts_total(), 0u);
+  EXPECT_NEAR(w->body_pose(0).position[1], 2 - 9.81 * 0.0001 * 55, 1e-12);
+  EXPECT_NEAR(w->body_pose(0).linear_velocity[1], -9.81 * 0.1, 1e-12);
+  EXPECT_EQ(w->contacts_total(), 0u);
 }
 
 TEST(PhysicsWorld, BallComesToRestOnTheFloor) {
-  Loaded l;
   Diagnostics d;
-  ASSERT_TRUE(load(kDrop, {}, l, d));
-  physics::World w;
-  ASSERT_TRUE(w.instantiate(l.scene, d));
-  physics::SimOptions so;
-  w.prepare(so);
-  for (int i = 0; i < 300; ++i) ASSERT_TRUE(w.step(so, d));
-  EXPECT_NEAR(w.body_pose(0).position[1], 0.5, 0.02);
-  EXPECT_GT(w.contacts_total(), 0u);
-  EXPECT_TRUE(w.finite());
+  auto w = world_of(kDrop, d);
+  ASSERT_TRUE(w);
+  // Without configure(), step() uses the default options (gravity -9.81 along y).
+  for (int i = 0; i < 300; ++i) ASSERT_TRUE(w->step(d));
+  EXPECT_NEAR(w->body_pose(0).position[1], 0.5, 0.02);
+  EXPECT_GT(w->contacts_total(), 0u);
+  EXPECT_TRUE(w->finite());
 }
 
-TEST(PhysicsWorld, DumpHasTheOracleShape) {
-  Loaded l;
+TEST(PhysicsWorld, SnapshotReportsWhatOdeHolds) {
   Diagnostics d;
-  ASSERT_TRUE(load(kDrop, {}, l, d));
-  physics::World w;
-  ASSERT_TRUE(w.instantiate(l.scene, d));
-  auto j = w.dump();
-  EXPECT_EQ(j["counts"]["bodies"], 1);
-  EXPECT_EQ(j["bodies"][0]["path"], "/world[0]/space[0]/body[0]");
-  EXPECT_EQ(j["bodies"][0]["name"], "ball");
-  EXPECT_EQ(j["geoms"][0]["body"], "ball");
-  EXPECT_EQ(j["geoms"][0]["ode_class"], "GeomSphere");
-  EXPECT_EQ(j["geoms"][1]["placeable"], false);
-  EXPECT_EQ(j["spaces"][0]["num_geoms"], 2);
-  EXPECT_EQ(j["worlds"][0]["erp"], 0.2);
+  auto w = world_of(kDrop, d);
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->scene().bodies[0].name, "ball");
+  const physics::Snapshot s = w->snapshot();
+  EXPECT_FALSE(s.failure);
+  ASSERT_EQ(s.worlds.size(), 1u);
+  EXPECT_EQ(s.worlds[0].erp, 0.2);
+  EXPECT_EQ(s.worlds[0].gravity, (Vec3{0, 0, 0}));  // XODE has no gravity
+  ASSERT_EQ(s.spaces.size(), 1u);
+  EXPECT_EQ(s.spaces[0].num_geoms, 2);
+  ASSERT_EQ(s.bodies.size(), 1u);
+  EXPECT_EQ(s.bodies[0].position, (Vec3{0, 2, 0}));
+  EXPECT_NEAR(s.bodies[0].mass, 4.0 / 3.0 * M_PI * 0.125, 1e-12);
+  ASSERT_EQ(s.geoms.size(), 2u);
+  EXPECT_EQ(s.geoms[0].body, 0);
+  EXPECT_EQ(s.geoms[0].space, 0);
+  EXPECT_EQ(s.geoms[0].radius, 0.5);
+  EXPECT_FALSE(s.geoms[0].via_transform);
+  EXPECT_EQ(s.geoms[1].body, -1);
+  EXPECT_EQ(s.geoms[1].plane, (std::array<double, 4>{0, 1, 0, 0}));
 }
 
 TEST(PhysicsWorld, MassesOdeRejectsBecomeDiagnostics) {
@@ -89,31 +112,86 @@ TEST(PhysicsWorld, MassesOdeRejectsBecomeDiagnostics) {
       "<xode version='1'><world><space><body name='b'><mass><mass_struct total='1'>"
       "<centerGravity x='0' y='0' z='0'/><imatrix m00='-1' m01='0' m02='0' m11='1' m12='0' m22='1'/>"
       "</mass_struct></mass></body></space></world></xode>";
-  Loaded l;
   Diagnostics d;
-  ASSERT_TRUE(load(src, {}, l, d));
-  physics::World w;
-  EXPECT_FALSE(w.instantiate(l.scene, d));
+  auto l = load(src, d);
+  ASSERT_TRUE(l);
+  EXPECT_FALSE(physics::build_world(l->scene, d));
   EXPECT_TRUE(has(d, "physics.bad-mass"));
 }
 
-TEST(PhysicsWorld, OdeAssertionBecomesADiagnostic) {
+TEST(PhysicsWorld, EulerAmotorOdeCannotReadIsReportedNotAborted) {
   GENOKIT_REQUIRE_CORPUS();
-  // PyBrain's post-processing puts test_doc's 1-axis AMotor in Euler mode: ODE asserts in
-  // dxNormalize3 (the oracle reports ode-abort) -- here a JSON error, no abort.
+  // PyBrain's post-processing puts test_doc's 1-axis AMotor in Euler mode: ODE would assert in
+  // dxNormalize3 reading it (the oracle reports ode-abort). The snapshot says so instead.
   LoadOptions lo;
-  lo.compat = Compat::pybrain;
-  lo.lenient = true;
-  Loaded l;
+  lo.build.compat = Compat::pybrain;
+  lo.read.lenient = true;
   Diagnostics d;
-  ASSERT_TRUE(load(slurp(test::corpus_dir() / "xode/pyode-tests/test_doc.xode"), lo, l, d));
-  physics::World w;
-  ASSERT_TRUE(w.instantiate(l.scene, d));
-  auto j = w.dump();
-  ASSERT_EQ(j.value("status", ""), "error");
-  EXPECT_EQ(j["error"]["category"], "ode-abort");
-  EXPECT_NE(j["error"]["message"].get<std::string>().find("Normalize"), std::string::npos);
-  EXPECT_EQ(j["error"]["phase"], "dump /world[1]/space[0]/joint[5]");
+  auto w = world_of(slurp(test::corpus_dir() / "xode/pyode-tests/test_doc.xode"), d, lo);
+  ASSERT_TRUE(w);
+  const physics::Snapshot s = w->snapshot();
+  ASSERT_TRUE(s.failure);
+  EXPECT_EQ(w->scene().joints[s.failure->joint].path, "/world[1]/space[0]/joint[5]");
+  EXPECT_NE(s.failure->message.find("Normalize"), std::string::npos);
+  EXPECT_EQ(s.joints.size(), s.failure->joint);  // the joints before it were read
+  // A step would meet the same assertion (the motor links enabled bodies): reported instead.
+  Diagnostics sd;
+  EXPECT_FALSE(w->step(sd));
+  ASSERT_TRUE(has(sd, "physics.amotor-euler-axes"));
+  EXPECT_FALSE(w->step(sd));
+}
+
+TEST(PhysicsWorld, AStepOdeStopsInIsADiagnosticAndStaysInItsWorld) {
+  // A finite but huge spin: ODE's quaternion update overflows and dxNormalize4 asserts inside
+  // dWorldStep. The assertion unwinds to genokit's guard; the world takes no more steps and is
+  // destroyed normally, and the next world steps as usual (each world steps with its own
+  // threading state, which ODE leaves holding the interrupted step's jobs).
+  {
+    Diagnostics d;
+    auto w = world_of(
+        "<xode version='1.0r22'><world><space><body><angularVel x='1e300' y='1e300' z='0'/></body>"
+        "</space></world></xode>",
+        d);
+    ASSERT_TRUE(w);
+#if GENOKIT_TEST_ASAN
+    __lsan_disable();  // ODE does not return the interrupted step's job record
+#endif
+    EXPECT_FALSE(w->step(d));
+#if GENOKIT_TEST_ASAN
+    __lsan_enable();
+#endif
+    ASSERT_TRUE(has(d, "physics.ode-error"));
+    EXPECT_NE(d.items().back().message.find("bSafeNormalize4Fault"), std::string::npos)
+        << d.items().back().message;
+    EXPECT_FALSE(w->step(d));
+  }
+  Diagnostics d;
+  auto w = world_of(kDrop, d);
+  ASSERT_TRUE(w);
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(w->step(d));
+  EXPECT_NEAR(w->body_pose(0).position[1], 2 - 9.81 * 0.0001 * 55, 1e-12);
+}
+
+TEST(PhysicsWorld, InvalidSimulationOptionsAreDiagnostics) {
+  Diagnostics d;
+  auto w = world_of(kDrop, d);
+  ASSERT_TRUE(w);
+  for (auto change : std::vector<std::function<void(physics::SimOptions&)>>{
+           [](auto& o) { o.dt = 0; }, [](auto& o) { o.dt = NAN; },
+           [](auto& o) {
+             o.gravity = Vec3{0, NAN, 0};
+           },
+           [](auto& o) { o.quickstep_iterations = 0; }, [](auto& o) { o.mu = -1; },
+           [](auto& o) { o.mu = NAN; }, [](auto& o) { o.max_contacts = -1; }}) {
+    physics::SimOptions so;
+    change(so);
+    Diagnostics od;
+    EXPECT_FALSE(w->configure(so, od));
+    EXPECT_TRUE(has(od, "physics.bad-option"));
+  }
+  physics::SimOptions so;
+  so.mu = INFINITY;  // ODE's dInfinity: infinite friction
+  EXPECT_TRUE(w->configure(so, d));
 }
 
 TEST(PhysicsWorld, NonFiniteAndNegativeInputsNeverAbort) {
@@ -122,29 +200,31 @@ TEST(PhysicsWorld, NonFiniteAndNegativeInputsNeverAbort) {
         "<geom><sphere radius='1'/></geom><linearVel x='nan' y='0' z='0'/></body>",
         "<body><mass><mass_shape density='-3'><box sizex='1' sizey='1' sizez='1'/></mass_shape>"
         "<adjust total='-2'/></mass></body>",
-        "<body name='a'/><joint><link1 body='a'/><hinge><axis x='0' y='0' z='0'/></hinge></joint>"}) {
+        "<body name='a'/><joint><link1 body='a'/><hinge><axis x='0' y='0' z='0'/></hinge></joint>",
+        "<body><geom><box sizex='-1' sizey='1' sizez='1'/></geom></body>",
+        "<body name='a'/><joint><link1 body='a'/><hinge2><axis x='1' y='0' z='0'/><axis x='0' y='1' z='0'/>"
+        "</hinge2></joint>",
+        "<body><transform><matrix4f m00='0' m01='0' m02='0' m03='0' m10='0' m11='0' m12='0' m13='0' m20='0' "
+        "m21='0' m22='0' m23='0' m30='0' m31='0' m32='0' m33='1'/></transform></body>"}) {
     for (Compat c : {Compat::standard, Compat::pyode}) {
       SCOPED_TRACE(body);
       LoadOptions lo;
-      lo.compat = c;
-      Loaded l;
+      lo.build.compat = c;
       Diagnostics d;
-      bool ok =
-          load(std::string("<xode version='1'><world><space>") + body + "</space></world></xode>", lo, l, d);
-      if (!ok) {
+      auto l =
+          load(std::string("<xode version='1'><world><space>") + body + "</space></world></xode>", d, lo);
+      if (!l) {
         EXPECT_TRUE(d.has_errors());
         continue;
       }
-      physics::World w;
-      if (!w.instantiate(l.scene, d)) {
+      auto w = physics::build_world(l->scene, d);
+      if (!w) {
         EXPECT_TRUE(d.has_errors());
         continue;
       }
-      physics::SimOptions so;
-      w.prepare(so);
-      for (int i = 0; i < 5 && w.step(so, d); ++i) {
+      for (int i = 0; i < 5 && w->step(d); ++i) {
       }
-      (void)w.dump();
+      (void)w->snapshot();
     }
   }
 }
@@ -242,7 +322,8 @@ std::vector<OracleRun> run_oracle(const std::vector<fs::path>& files, const std:
 // files the oracle's --check finds no deviation in.
 void compare_corpus(Compat compat) {
   GENOKIT_REQUIRE_CORPUS();
-  if (!oracle_available()) GTEST_SKIP() << "python3-pyode or xode_oracle.py not available";
+  GENOKIT_REQUIRE_SHARED(oracle_available(),
+                         "PyODE oracle " << oracle_path() << " or python3-pyode not available");
   std::vector<fs::path> files;
   for (const auto& e : fs::recursive_directory_iterator(test::corpus_dir() / "xode"))
     if (e.path().extension() == ".xode") files.push_back(e.path());
@@ -260,37 +341,29 @@ void compare_corpus(Compat compat) {
     if (compat == Compat::standard &&
         (r.json.value("status", "") != "ok" || !r.json.value("deviations", nlohmann::json::array()).empty()))
       continue;
-    LoadOptions lo;
-    lo.compat = compat;
-    lo.lenient = compat == Compat::pybrain;
-    Loaded l;
-    Diagnostics d;
-    bool ok = load(slurp(r.file), lo, l, d);
-    std::unique_ptr<physics::World> w;
-    nlohmann::json dump;
-    if (ok) {
-      w = std::make_unique<physics::World>();
-      ok = w->instantiate(l.scene, d);
-      if (ok) {
-        dump = w->dump();
-        ok = !dump.contains("status");
-      }
-    }
+    // genokit's side through the program: the built world as `show --built --json` prints it,
+    // then 100 steps of `simulate --json` with the oracle's defaults.
+    const std::string mode = std::string(" --compat ") + std::string(to_string(compat)) +
+                             (compat == Compat::pybrain ? " --lenient" : "") + " '" + r.file + "'";
+    auto built = test::run_cli("show --built --json" + mode, false);
+    nlohmann::json dump = nlohmann::json::parse(built.out, nullptr, false);
+    ASSERT_TRUE(dump.is_object()) << built.out;
+    const bool ok = dump.value("status", "") == "ok";
     std::string status = r.json.value("status", "");
-    EXPECT_EQ(ok, status == "ok") << (d.items().empty() ? dump.dump() : format_gcc(d.items().back()));
+    EXPECT_EQ(ok, status == "ok") << dump.dump();
     if (!ok || status != "ok") continue;
     std::vector<std::string> diffs;
     for (const char* k : {"worlds", "spaces", "bodies", "geoms", "joints", "counts"})
       compare(dump[k], r.json[k], k, 1e-9, diffs);
-    physics::SimOptions so;
-    w->prepare(so);
-    for (int i = 0; i < 100; ++i) ASSERT_TRUE(w->step(so, d));
+    auto simulated = test::run_cli("simulate --steps 100 --json" + mode, false);
+    ASSERT_EQ(simulated.code, 0) << simulated.out;
+    nlohmann::json ours = nlohmann::json::parse(simulated.out)["simulation"];
     const auto& sim = r.json["simulation"];
-    auto ours = w->body_states();
-    ASSERT_EQ(ours.size(), sim["bodies"].size());
-    for (std::size_t i = 0; i < ours.size(); ++i)
-      compare(ours[i]["position"], sim["bodies"][i]["position"], "simulation.position", 1e-6, diffs);
-    EXPECT_EQ(w->contacts_total(), sim["contacts_total"].get<std::size_t>());
+    ASSERT_EQ(ours["bodies"].size(), sim["bodies"].size());
+    for (std::size_t i = 0; i < ours["bodies"].size(); ++i)
+      compare(ours["bodies"][i]["position"], sim["bodies"][i]["position"], "simulation.position", 1e-6,
+              diffs);
+    EXPECT_EQ(ours["contacts_total"], sim["contacts_total"]);
     EXPECT_TRUE(diffs.empty()) << diffs.front();
     ++compared;
   }

@@ -111,3 +111,51 @@ TEST(XodeCli, SimulateWritesTrajectoryAndFinalStates) {
   fs::remove(f);
   fs::remove(csv);
 }
+
+// The flags cmd_xode.cpp adds to the generic commands (one definition shared with the format:
+// cli/xode_options.hpp) and the --opt keys that override them.
+TEST(XodeCli, SharedFlagsReachTheXodeFormat) {
+  // A forward link: valid XODE (postlink), an error for PyODE.
+  auto f = write_tmp("post.xode",
+                     "<xode version='1.0r22'><world><space><joint><link1 body='a'/><ball/></joint>"
+                     "<body name='a'/></space></world></xode>\n");
+  auto report = [&](const std::string& args) {
+    auto r = sh("check --json " + args + " " + f.string());
+    auto j = nlohmann::json::parse(r.out, nullptr, false);
+    return j.is_array() ? j[0] : nlohmann::json();
+  };
+  EXPECT_EQ(report("")["report"]["compat"], "standard");
+  EXPECT_EQ(report("")["valid"], true);
+  for (const char* args : {"--compat pybrain", "--compat=pybrain", "--opt compat=pybrain"}) {
+    SCOPED_TRACE(args);
+    auto j = report(args);
+    EXPECT_EQ(j["report"]["compat"], "pybrain");
+    EXPECT_EQ(j["valid"], false);
+    EXPECT_EQ(j["diagnostics"][0]["code"], "xode.pyode.invalid");
+  }
+  // --opt overrides the flag.
+  EXPECT_EQ(report("--compat pyode --opt compat=standard")["report"]["compat"], "standard");
+  // An unknown mode is an error naming the valid ones, on every generic command.
+  for (const char* cmd : {"check", "info", "show", "cat"}) {
+    auto r = sh(std::string(cmd) + " --compat nope " + f.string());
+    EXPECT_EQ(r.code, 1) << cmd;
+    EXPECT_NE(r.out.find("unknown --compat 'nope' (use standard, pyode or pybrain) [cli.bad-option]"),
+              std::string::npos)
+        << cmd << ": " << r.out;
+  }
+  // --repair is --lenient (the oracle's name), also as --opt.
+  auto w = write_tmp("wr.xode", "<world><space><body name='b'/></space></world>\n");
+  for (const char* args : {"--lenient", "--repair", "--opt lenient", "--opt repair"}) {
+    auto r = sh("check " + std::string(args) + " " + w.string());
+    EXPECT_EQ(r.code, 0) << args << ": " << r.out;
+    EXPECT_NE(r.out.find("[xode.world-root]"), std::string::npos) << args;
+  }
+  EXPECT_EQ(sh("info --json --repair " + w.string()).code, 0);
+  // --built (show only) and its --opt form.
+  for (const char* args : {"--built", "--opt built"}) {
+    auto j = nlohmann::json::parse(sh("show --json " + std::string(args) + " " + f.string()).out, nullptr, false);
+    EXPECT_EQ(j.value("status", ""), "ok") << args;
+  }
+  fs::remove(f);
+  fs::remove(w);
+}

@@ -32,6 +32,13 @@ bool has_code(const Diagnostics& d, std::string_view code) {
   return false;
 }
 
+// read_document into `doc` (left as it was when reading fails); true when it read.
+bool read(std::string_view src, const ReadOptions& ro, Document& doc, Diagnostics& d) {
+  auto r = read_document(src, d, ro);
+  if (r) doc = std::move(*r);
+  return r.has_value();
+}
+
 const Diagnostic* find(const Diagnostics& d, std::string_view code) {
   for (const auto& x : d.items())
     if (x.code == code) return &x;
@@ -66,9 +73,9 @@ TEST(XodeDocument, CorpusRoundTripIsLossless) {
     ro.lenient = true;
     Document a, b;
     Diagnostics d1, d2;
-    ASSERT_TRUE(read_document(bytes, ro, a, d1)) << (d1.items().empty() ? "" : format_gcc(d1.items()[0]));
+    ASSERT_TRUE(read(bytes, ro, a, d1)) << (d1.items().empty() ? "" : format_gcc(d1.items()[0]));
     std::string text = write_document(a);
-    ASSERT_TRUE(read_document(text, ro, b, d2)) << text;
+    ASSERT_TRUE(read(text, ro, b, d2)) << text;
     std::string why;
     EXPECT_TRUE(equal_documents(a, b, &why)) << why;
     EXPECT_EQ(write_document(b), text);  // canonical form is a fixed point
@@ -93,7 +100,7 @@ TEST(XodeDocument, KeepsCommentsUnknownAttributesAndTrailingContent) {
       "  </space></world>\n</xode>\n<!--odeenvironment parameters\n<end>\n-->\n";
   Document d;
   Diagnostics diags;
-  ASSERT_TRUE(read_document(src, {}, d, diags));
+  ASSERT_TRUE(read(src, {}, d, diags));
   EXPECT_EQ(d.prolog().size(), 1u);
   EXPECT_EQ(d.epilog().size(), 1u);
   std::string out = write_document(d);
@@ -149,7 +156,7 @@ TEST(XodeDocument, BuildsDocumentsFromCode) {
 TEST(XodeDocument, MalformedXmlHasLineAndColumn) {
   Document d;
   Diagnostics diags;
-  EXPECT_FALSE(read_document("<xode version=\"1\">\n  <world>\n  </wrld>\n</xode>", {"f.xode"}, d, diags));
+  EXPECT_FALSE(read("<xode version=\"1\">\n  <world>\n  </wrld>\n</xode>", {"f.xode"}, d, diags));
   const Diagnostic* e = find(diags, "xode.malformed-xml");
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->where.file, "f.xode");
@@ -160,13 +167,13 @@ TEST(XodeDocument, SelfClosedRootStrictAndLenient) {
   std::string src = "<xode version=\"1.0r22\"/>\n<world>\n<space/>\n</world>\n</xode>\n";
   Document d;
   Diagnostics strict;
-  EXPECT_FALSE(read_document(src, {}, d, strict));
+  EXPECT_FALSE(read(src, {}, d, strict));
   ASSERT_TRUE(has_code(strict, "xode.malformed-xml"));
   EXPECT_NE(strict.items()[0].message.find("self-closed"), std::string::npos);
   Diagnostics lenient;
   ReadOptions ro;
   ro.lenient = true;
-  ASSERT_TRUE(read_document(src, ro, d, lenient));
+  ASSERT_TRUE(read(src, ro, d, lenient));
   EXPECT_FALSE(lenient.has_errors());
   EXPECT_TRUE(has_code(lenient, "xode.self-closed-root"));
   ASSERT_EQ(elements_of(d.root()).size(), 1u);
@@ -177,7 +184,7 @@ TEST(XodeDocument, SelfClosedRootWithoutClosingTag) {
   std::string src = "<xode version=\"1.0r22\"/>\n<world><space/></world>\n";
   Document d;
   Diagnostics strict;
-  read_document(src, {}, d, strict);
+  read(src, {}, d, strict);
   const Diagnostic* e = find(strict, "xode.content-after-root");
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->where.line, 2u);
@@ -185,7 +192,7 @@ TEST(XodeDocument, SelfClosedRootWithoutClosingTag) {
   ReadOptions ro;
   ro.lenient = true;
   Diagnostics lenient;
-  ASSERT_TRUE(read_document(src, ro, d, lenient));
+  ASSERT_TRUE(read(src, ro, d, lenient));
   EXPECT_FALSE(lenient.has_errors());
   EXPECT_EQ(elements_of(d.root())[0].name(), "world");
 }
@@ -194,12 +201,12 @@ TEST(XodeDocument, WorldRootIsWrappedInLenientMode) {
   std::string src = "<?xml version=\"1.0\"?>\n<world><space/></world>";
   Document d;
   Diagnostics strict;
-  read_document(src, {}, d, strict);
+  read(src, {}, d, strict);
   EXPECT_TRUE(has_code(strict, "xode.root-not-xode"));
   Diagnostics lenient;
   ReadOptions ro;
   ro.lenient = true;
-  ASSERT_TRUE(read_document(src, ro, d, lenient));
+  ASSERT_TRUE(read(src, ro, d, lenient));
   EXPECT_FALSE(lenient.has_errors());
   EXPECT_TRUE(has_code(lenient, "xode.world-root"));
   EXPECT_EQ(d.root().name(), "xode");
@@ -209,22 +216,22 @@ TEST(XodeDocument, WorldRootIsWrappedInLenientMode) {
 TEST(XodeDocument, BomAndLatin1) {
   Document d;
   Diagnostics diags;
-  ASSERT_TRUE(read_document("\xEF\xBB\xBF<xode version=\"1\"/>", {}, d, diags));
+  ASSERT_TRUE(read("\xEF\xBB\xBF<xode version=\"1\"/>", {}, d, diags));
   EXPECT_TRUE(d.had_bom);
   EXPECT_FALSE(diags.has_errors());
   // Declared ISO-8859-1: 0xE9 is 'é'.
   Diagnostics d2;
-  ASSERT_TRUE(read_document(
-      "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><xode version=\"1\" name=\"caf\xE9\"/>", {}, d, d2));
+  ASSERT_TRUE(read("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><xode version=\"1\" name=\"caf\xE9\"/>",
+                   {}, d, d2));
   EXPECT_EQ(d.root().attr_or("name", ""), "caf\xC3\xA9");
   // Undeclared Latin-1: an error unless lenient.
   Diagnostics d3;
-  EXPECT_FALSE(read_document("<xode version=\"1\" name=\"caf\xE9\"/>", {}, d, d3));
+  EXPECT_FALSE(read("<xode version=\"1\" name=\"caf\xE9\"/>", {}, d, d3));
   EXPECT_TRUE(has_code(d3, "xode.invalid-utf8"));
   Diagnostics d4;
   ReadOptions ro;
   ro.lenient = true;
-  ASSERT_TRUE(read_document("<xode version=\"1\" name=\"caf\xE9\"/>", ro, d, d4));
+  ASSERT_TRUE(read("<xode version=\"1\" name=\"caf\xE9\"/>", ro, d, d4));
   EXPECT_TRUE(has_code(d4, "xode.undeclared-latin1"));
   EXPECT_EQ(d.root().attr_or("name", ""), "caf\xC3\xA9");
 }
@@ -239,7 +246,7 @@ TEST(XodeDocument, BillionLaughsIsNotExpanded) {
   src += "]>\n<xode version=\"1\" name=\"&lol9;\"/>\n";
   Document d;
   Diagnostics diags;
-  ASSERT_TRUE(read_document(src, {}, d, diags));
+  ASSERT_TRUE(read(src, {}, d, diags));
   EXPECT_TRUE(has_code(diags, "xode.doctype-entities"));
   EXPECT_LT(d.root().attr_or("name", "").size(), 100u);
 }
@@ -251,29 +258,73 @@ TEST(XodeDocument, DeepNestingIsRejected) {
   src += "</xode>";
   Document d;
   Diagnostics diags;
-  EXPECT_FALSE(read_document(src, {}, d, diags));
+  EXPECT_FALSE(read(src, {}, d, diags));
   EXPECT_TRUE(has_code(diags, "xode.too-deep"));
 }
 
 TEST(XodeDocument, AttributeOffsetsPointAtTheAttribute) {
   Document d;
   Diagnostics diags;
-  ASSERT_TRUE(read_document("<xode version=\"1\">\n  <world  name = 'w'/></xode>", {}, d, diags));
+  ASSERT_TRUE(read("<xode version=\"1\">\n  <world  name = 'w'/></xode>", {}, d, diags));
   XmlNode w = d.root().first_element();
   Location at = d.locate(d.attr_offset(w, "name"));
   EXPECT_EQ(at.line, 2u);
   EXPECT_EQ(at.column, 11u);
   EXPECT_EQ(d.locate(w).column, 3u);
+  // Escaped values before it, an attribute split over lines, one added in code.
+  ASSERT_TRUE(read("<xode version=\"1\">\n<world a='&amp;&lt;&#x41;'\n  b=\"\r\n\" name='w'/></xode>", {}, d, diags));
+  w = d.root().first_element();
+  at = d.locate(d.attr_offset(w, "name"));
+  EXPECT_EQ(at.line, 4u);  // the value of b holds a line break
+  EXPECT_EQ(at.column, 3u);
+  EXPECT_EQ(d.locate(d.attr_offset(w, "b")).line, 3u);
+  w.set("added", "1");
+  EXPECT_EQ(d.attr_offset(w, "added"), w.offset());
+  EXPECT_EQ(d.attr_offset(w, "missing"), w.offset());
+}
+
+TEST(XodeDocument, ExtSourceBytesEndWhereTheElementEnds) {
+  const std::vector<std::string> exts = {
+      "<ext name='a'/>",
+      "<ext name='a' />",
+      "<ext></ext>",
+      "<ext name=\"q>/\">x</ext>",
+      "<ext name='a'>text &amp; more</ext>",
+      "<ext><!-- c > d --></ext >",
+      "<ext><![CDATA[ <x> ]]></ext>",
+      "<ext><?pi a > b?></ext>",
+      "<ext><a><b c='>'/></a>\n  </ext>",
+      "<ext><ext><x/></ext>\n</ext>",
+      "<ext a='1'\n  b=\"2\" >\n<y/>\n</ext>",
+  };
+  for (const auto& e : exts) {
+    SCOPED_TRACE(e);
+    for (const std::string& src :
+         {"<xode version='1'><world>" + e + "<space/></world></xode>",
+          "<xode version='1'><world><space/>" + e + "\n</world>\n</xode> junk > text <!-- > -->",
+          // read as content of a self-closed root, and as content of a wrapped <world> root
+          "<xode version='1'/><world><space/>" + e + "</world><!-- > -->", "<world>" + e + "</world>"}) {
+      Document d;
+      Diagnostics diags;
+      ReadOptions ro;
+      ro.lenient = true;
+      ASSERT_TRUE(read(src, ro, d, diags)) << src;
+      std::vector<XmlNode> found;
+      collect_ext(d.root(), found);
+      ASSERT_EQ(found.size(), 1u) << src;
+      EXPECT_EQ(found[0].raw(), e) << src;
+    }
+  }
 }
 
 TEST(XodeDocument, CommentsWithDoubleDashesRoundTrip) {
   // pugixml accepts "--" inside comments; the text is kept as read (found by the fuzzer).
   Document a, b;
   Diagnostics d;
-  ASSERT_TRUE(read_document("<xode version='1'/><!--a <!--b-- c-->", {}, a, d));
+  ASSERT_TRUE(read("<xode version='1'/><!--a <!--b-- c-->", {}, a, d));
   std::string text = write_document(a);
   EXPECT_NE(text.find("<!--a <!--b-- c-->"), std::string::npos);
-  ASSERT_TRUE(read_document(text, {}, b, d));
+  ASSERT_TRUE(read(text, {}, b, d));
   EXPECT_TRUE(equal_documents(a, b));
   Document c = new_document();
   XmlNode n = c.root().add("x");
@@ -285,7 +336,7 @@ TEST(XodeDocument, EditingAnExtDropsItsVerbatimBytes) {
   const std::string src = "<xode version='1'><ext name='a'> <x  y='1'/></ext><ext name='b'><x/></ext></xode>";
   Document d;
   Diagnostics diags;
-  ASSERT_TRUE(read_document(src, {}, d, diags));
+  ASSERT_TRUE(read(src, {}, d, diags));
   std::vector<XmlNode> ext = elements_of(d.root());
   ASSERT_EQ(ext.size(), 2u);
   EXPECT_EQ(ext[0].raw(), "<ext name='a'> <x  y='1'/></ext>");
@@ -302,7 +353,7 @@ TEST(XodeDocument, EditingAnExtDropsItsVerbatimBytes) {
 TEST(XodeDocument, HandlesStayValidWhenTheDocumentMoves) {
   Document a;
   Diagnostics diags;
-  ASSERT_TRUE(read_document("<xode version='1'>\n<world name='w'/></xode>", {}, a, diags));
+  ASSERT_TRUE(read("<xode version='1'>\n<world name='w'/></xode>", {}, a, diags));
   XmlNode w = a.root().first_element();
   Document b = std::move(a);
   EXPECT_EQ(w.attr_or("name", ""), "w");
@@ -316,7 +367,7 @@ TEST(XodeDocument, WrappedWorldRootKeepsTheWorldsLocation) {
   Diagnostics diags;
   ReadOptions ro;
   ro.lenient = true;
-  ASSERT_TRUE(read_document("<!-- c -->\n  <world/>", ro, d, diags));
+  ASSERT_TRUE(read("<!-- c -->\n  <world/>", ro, d, diags));
   ASSERT_EQ(d.root().name(), "xode");
   EXPECT_EQ(d.root().attr_or("version", ""), "1.0r22");
   Location at = d.locate(d.root());
@@ -330,19 +381,19 @@ TEST(XodeDocument, DeclarationsAreChecked) {
   // the fuzzer: the <ext> bytes then differed from the tree), so such files are rejected.
   Document d;
   Diagnostics diags;
-  EXPECT_FALSE(read_document("<?xml version='1.0'/>\n<xode version='1'><ext name='e'><a>?></a></ext></xode>",
-                             {}, d, diags));
+  EXPECT_FALSE(
+      read("<?xml version='1.0'/>\n<xode version='1'><ext name='e'><a>?></a></ext></xode>", {}, d, diags));
   const Diagnostic* e = find(diags, "xode.malformed-xml");
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->message, "the file is not well-formed XML: the XML declaration does not end with ?>");
   EXPECT_EQ(e->where.column, 21u);  // the ">" of "/>"
   Diagnostics late;
-  EXPECT_FALSE(read_document("<!-- c --><?xml version='1.0'?><xode version='1'/>", {}, d, late));
+  EXPECT_FALSE(read("<!-- c --><?xml version='1.0'?><xode version='1'/>", {}, d, late));
   EXPECT_TRUE(has_code(late, "xode.malformed-xml"));
   Document ok;
   Diagnostics fine;
-  ASSERT_TRUE(read_document(
-      "\n<?xml version='1.0'?>\n<xode version='1'><ext name='e'><a>?&gt;</a></ext></xode>", {}, ok, fine));
+  ASSERT_TRUE(read("\n<?xml version='1.0'?>\n<xode version='1'><ext name='e'><a>?&gt;</a></ext></xode>", {},
+                   ok, fine));
   EXPECT_EQ(elements_of(ok.root())[0].raw(), "<ext name='e'><a>?&gt;</a></ext>");
 }
 
@@ -352,10 +403,10 @@ TEST(XodeDocument, SelfClosedRootIsRepairedOnlyWhenNeeded) {
   ro.lenient = true;
   Document d;
   Diagnostics diags;
-  ASSERT_TRUE(read_document("<xode version='1'/><!-- </xode> -->", ro, d, diags));
+  ASSERT_TRUE(read("<xode version='1'/><!-- </xode> -->", ro, d, diags));
   EXPECT_FALSE(has_code(diags, "xode.self-closed-root"));
   EXPECT_TRUE(d.repairs.empty());
   Document again;
-  ASSERT_TRUE(read_document(write_document(d), ro, again, diags));
+  ASSERT_TRUE(read(write_document(d), ro, again, diags));
   EXPECT_TRUE(equal_documents(d, again));
 }

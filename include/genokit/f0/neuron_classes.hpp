@@ -1,11 +1,14 @@
 // The neuron class library as data: the 19 classes of SDK r909 plus VEye and VMotor of the full
-// Framsticks application (notes §5.9). Used by the model (known classes), the lint layer
-// (placement, input counts, parameter ranges), `show`, `render` and the network stepper.
+// Framsticks application (notes §5.9). The one list of class facts: used by the model (known
+// classes), the lint layer (placement, input counts, parameter ranges), `show`, `render`, the f1
+// converter and the network stepper (which attaches behaviour to these classes by name).
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <string_view>
+
+#include "genokit/frams/property.hpp"
 
 namespace genokit::f0 {
 
@@ -16,13 +19,9 @@ inline constexpr std::uint32_t kHintInvisible = 1, kHintNoLabel = 2, kHintAtFirs
                                kHintAtSecondPart = 8, kHintEffector = 16, kHintReceptor = 32,
                                kHintV1BendMuscle = 64, kHintV1RotMuscle = 128, kHintLinearMuscle = 256;
 
-struct NeuronProp {
-  std::string_view id;
-  char type;  // 'f' float, 'd' integer, 's' string
-  bool ranged;
-  double min, max, def;
-  std::string_view name;
-};
+// A class parameter: the one Framsticks table type ('f' number, 'd' integer, 's' string; a range
+// that is not enforced when `ranged` is false), e.g. {"in", 'f', true, 0, 1, 0.8, "inertia"}.
+using NeuronProp = frams::Property;
 
 struct NeuronClass {
   std::string_view name;       // "N", "|", "@", "Sin", ...
@@ -35,6 +34,9 @@ struct NeuronClass {
   bool genetically_active;  // PreconfiguredGenetics' list (N, G, T, S, *, |, @)
   std::span<const NeuronProp> props;
   std::string_view description;
+  // When the SDK's network updates the class: 0 first (receptors, constants), 1 ordinary
+  // neurons, 2 last (effectors).
+  int sim_order = 1;
 };
 
 std::span<const NeuronClass> neuron_classes();

@@ -8,9 +8,9 @@
 #include <span>
 #include <string_view>
 
-namespace genokit::f0 {
+#include "genokit/frams/property.hpp"
 
-enum class PropType : std::uint8_t { integer, real, string, readonly };
+namespace genokit::f0 {
 
 // Which model field a property fills (several tables may map to the same field).
 enum class Field : std::uint8_t {
@@ -83,34 +83,29 @@ enum class Field : std::uint8_t {
   c_i,
 };
 
-inline constexpr std::uint16_t kCanOmitName = 1024;  // PARAM_CANOMITNAME
-inline constexpr std::uint16_t kReadOnly = 1;        // never set from text
-inline constexpr std::uint16_t kDontSave = 2;        // never written
+// An f0 property: the one Framsticks table type. Its `tag` is the model Field it fills (field_of);
+// its `name` says what it means. Flags: frams::kFlagCanOmitName (1024), read-only slots
+// (frams::kFlagReadonly, never set from text), legacy properties (frams::kFlagDeprecated: p:m,
+// dropped by later tables; accepted by name with a warning, then ignored).
+using PropDef = frams::Property;
+inline constexpr std::uint32_t kCanOmitName = frams::kFlagCanOmitName;
+inline constexpr std::uint32_t kReadOnly = frams::kFlagReadonly;
+inline constexpr std::uint32_t kDontSave = frams::kFlagDontSave;
+inline constexpr std::uint32_t kLegacy = frams::kFlagDeprecated;
 
-enum class PropKind : std::uint8_t {
-  positional,  // in the SDK r909 sequence: unnamed values may land here
-  named_only,  // Framsticks 5.x addition (hinges): only by name, so r909 positions stay intact
-  legacy,      // dropped by later tables (p:m): accepted by name with a warning, then ignored
-};
-
-struct PropDef {
-  std::string_view id;
-  PropType type;
-  bool ranged;  // min/max enforced (clamped with a warning)
-  double min, max;
-  double def;                 // numeric default
-  std::string_view def_text;  // string default
-  std::uint16_t flags;
-  Field field;
-  std::string_view meaning;
-  PropKind kind = PropKind::positional;
-};
+constexpr Field field_of(const PropDef& p) {
+  return static_cast<Field>(p.tag);
+}
+constexpr bool is_legacy(const PropDef& p) {
+  return p.flags & kLegacy;
+}
 
 struct ClassTable {
   std::string_view class_id;  // "m", "p", "j", "n", "c"
   std::string_view name;      // "Model", "Part", ...
   std::span<const PropDef> props;
-  // props[0, positional) is the sequence unnamed values follow; the rest are by name only.
+  // props[0, positional) is the SDK r909 sequence unnamed values follow; the rest are by name only
+  // (Framsticks 5.x additions such as the hinge properties, and legacy properties).
   std::size_t positional;
 };
 

@@ -1,15 +1,18 @@
 // Property tables of the Framsticks object file format: type strings (`d 0 10 5`, `s 0 40`,
-// `oNeuroClass`, `p f(d a,s b)`, `d 0 3 ~a~b~c~d`), flags, per-class property tables (DATA, see
-// schema_tables.cpp) and the SDK's non-strict value conversion (Param::set).
+// `oNeuroClass`, `p f(d a,s b)`, `d 0 3 ~a~b~c~d`), flags, per-class property tables of
+// frams::Property (DATA, see schema_tables.cpp, or read from prop: objects) and the SDK's
+// non-strict value conversion (Param::set).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "genokit/core/diagnostics.hpp"
+#include "genokit/frams/property.hpp"
 
 namespace genokit::frams {
 
@@ -17,21 +20,6 @@ class Document;
 struct Object;
 struct Field;
 
-// ParamInterface flag bits (SDK param.h).
-enum PropFlag : std::uint32_t {
-  kFlagReadonly = 1,
-  kFlagDontSave = 2,
-  kFlagUserReadonly = 16,
-  kFlagUserHidden = 32,
-  kFlagNoStatic = 256,
-  kFlagConst = 512,
-  kFlagCanOmitName = 1024,
-  kFlagDontLoad = 2048,
-  kFlagNoIsolation = 4096,
-  kFlagDeprecated = 8192,
-  kFlagLineComment = 16384,
-  kFlagObjectSet = 32768,
-};
 // "readonly|userhidden", "" for 0; unknown bits as "bit64" etc.
 std::string describe_flags(std::uint32_t flags);
 
@@ -68,28 +56,43 @@ std::string format_type(const PropType& t);
 // "integer 0..10 (default 5)", for info/doc output.
 std::string describe_type(const PropType& t);
 
-struct PropDef {
-  std::string id;
-  std::string name;
-  std::string type_text;  // as written
-  PropType type;
-  std::uint32_t flags = 0;
-  std::string help;
-  std::string group;
-};
+// The object file form of a property table row.
+using PropDef = Property;
+
+// A property from an SDK type string: type letter, range (enforced when min <= max; for strings
+// the multi-line hint and maximum length), numeric default (the given one, else the minimum, else
+// 0) and default text. The views (`id`, `type_text`, ...) must outlive the property: ClassSchema::add
+// keeps copies. False with `error` when the type string is bad (the property then holds what
+// could be read).
+bool property_from_type(std::string_view id, std::string_view type_text, Property& out,
+                        std::string* error = nullptr);
+// The parsed type string of a property (labels, hints, object class, procedure signature).
+PropType parsed_type(const Property& p);
+// Strings: the multi-line editor hint, the maximum length (0 = any).
+bool multiline_hint(const Property& p);
+std::int64_t max_length(const Property& p);
 
 struct ClassSchema {
   std::string name;
-  std::vector<PropDef> props;
+  // Views into static tables or into strings this schema keeps (copies of the schema share them).
+  std::vector<Property> props;
   // true: fields not in `props` give "Ignored unknown property" (SDK ParamInterface.load).
   // false: the table lists the common fields only; other fields are accepted silently.
   bool closed = true;
-  const PropDef* find(std::string_view id) const;
+  const Property* find(std::string_view id) const;
   // Sorts an id index so find() is a binary search (call after filling `props`).
   void build_index();
+  // Appends a property described by texts (copied and kept by the schema); the type string is
+  // read as property_from_type() does. Returns the new property (a copy); false in `ok` with
+  // `error` for a bad type string.
+  Property add(std::string_view id, std::string_view name, std::string_view type_text,
+               std::uint32_t flags = 0, std::string_view help = {}, std::string_view group = {},
+               std::string* error = nullptr, bool* ok = nullptr);
 
  private:
-  std::vector<std::pair<std::string, std::size_t>> index_;
+  std::string_view keep(std::string_view s);
+  std::vector<std::pair<std::string_view, std::size_t>> index_;
+  std::vector<std::shared_ptr<const std::string>> strings_;
 };
 
 class Schema {
@@ -127,7 +130,8 @@ Value convert_value(std::string_view text, const PropDef& p, std::string_view cl
                     const Location& where);
 // The default value of `p` (from its type string).
 Value default_value(const PropDef& p);
-// Text of a value the way the SDK writes it in files ("1", "-100.0", "0.25", strings as is).
+// Text of a value the way the SDK writes it in files ("1", "-100.0", "0.25", "2000000.0", "Inf.0",
+// NaN as "NaN8000000000000.0", strings as is).
 std::string format_value(const Value& v);
 
 // Typed getters: the last field `key` of `obj` converted with the property definition `key` of

@@ -1,9 +1,8 @@
-// What can be done with a genome: validation, expression, gene-aligned diff, crossover and
-// mutation (the C1/C3 engine schemes), notes (GNO) and export (.exp) extraction.
+// What can be done with a genome: expression, gene-aligned diff, crossover and mutation (the C1/C3
+// engine schemes).
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <random>
 #include <string>
@@ -13,36 +12,6 @@
 #include "genokit/genome/genome.hpp"
 
 namespace genokit::genome {
-
-// ---- validation ---------------------------------------------------------------------------------
-// Semantic checks of a read genome (stream problems are reported by read()). Codes: genome.*.
-void validate(const Genome& g, Diagnostics& diags);
-// read() + validate().
-bool check_bytes(std::string bytes, Genome& out, Diagnostics& diags);
-// Like read(), but also accepts a C1/C2 export (.exp): its genome is extracted first (offsets in
-// diagnostics are then relative to the extracted genome, whose `export_offset` is reported).
-bool read_any(std::string bytes, Genome& out, Diagnostics& diags);
-// True when the bytes look like an MFC export holding a CGenome record.
-bool looks_like_export(std::string_view bytes);
-
-// ---- notes (GNO) and exports ---------------------------------------------------------------------
-struct GeneNote {
-  std::string caption, notes;
-};
-// Keyed by (type << 16 | subtype << 8 | id), i.e. Gene::key().
-using Notes = std::map<std::uint32_t, GeneNote>;
-bool read_gno(std::string_view bytes, Notes& out, Diagnostics& diags);
-
-struct ExportedGenome {
-  std::string moniker;  // 4 characters
-  std::uint32_t sex = 0;
-  std::uint8_t stage = 0;
-  std::size_t offset = 0;  // of the gene stream in the export
-  std::string genome;      // `dna2` + the gene stream: a .gen file
-};
-// Finds the CGenome record of a C1/C2 export (.exp, an MFC archive).
-bool extract_from_export(std::string_view bytes, ExportedGenome& out, Diagnostics& diags,
-                         Version v = Version::c2);
 
 // ---- expression -----------------------------------------------------------------------------------
 enum class Sex : std::uint8_t { male, female };
@@ -102,14 +71,26 @@ struct OperatorStats {
   std::vector<unsigned> flipped_bits;  // C1 scheme: which bit each mutation flipped (8 = none)
 };
 
-// Copies `in` with per-byte mutation (only in mutable genes, never marker/type/subtype/id/
-// generation/flags; switch-on and the bytes after the flags may change). Returns the new file bytes.
-std::string mutate(const Genome& in, const Scheme& s, Random& rng, OperatorStats* stats = nullptr);
-// Crossover by gene-id alignment with linkage runs and cutting errors; mutation while copying
-// (unless the scheme says none); the parents' monikers go into the child's genus gene.
-std::string cross(const Genome& mum, const Genome& dad, std::string_view mum_moniker,
-                  std::string_view dad_moniker, const Scheme& s, Random& rng, OperatorStats* stats = nullptr);
-// A 4-character moniker derived from a genome's bytes (used when the caller gives none).
+struct MutateOptions {
+  Scheme scheme = Scheme::c1();
+  OperatorStats* stats = nullptr;  // when set, what happened is added to it
+};
+// A copy of `in` with per-byte mutation (only in mutable genes, never marker/type/subtype/id/
+// generation/flags; switch-on and the bytes after the flags may change). Lengths never change.
+Genome mutate(const Genome& in, Random& rng, const MutateOptions& opt = {});
+
+struct CrossOptions {
+  Scheme scheme = Scheme::c1();
+  // The parents' monikers for the child's genus gene; empty: default_moniker() of that parent.
+  std::string mum_moniker{}, dad_moniker{};
+  OperatorStats* stats = nullptr;  // when set, what happened is added to it
+};
+// The child of two genomes of the same version: crossover by gene-id alignment with linkage runs
+// and cutting errors, mutation while copying (unless the scheme says none), `gend` last.
+Genome cross(const Genome& mum, const Genome& dad, Random& rng, const CrossOptions& opt = {});
+// A 4-character moniker derived from a genome (digits and lower-case letters): the 64-bit FNV-1a
+// hash of write(g) without the tail, written in base 36, least significant digit first. Genomes
+// that differ only after `gend` get the same moniker.
 std::string default_moniker(const Genome& g);
 
 }  // namespace genokit::genome

@@ -2,33 +2,40 @@
 // and JSON. The text form is described in docs/creatures-genome.md.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
-#include "genokit/genome/ops.hpp"
+#include "genokit/genome/genome.hpp"
+#include "genokit/genome/notes_export.hpp"
 
 namespace genokit::genome {
 
 struct TextOptions {
-  const Notes* notes = nullptr;  // captions become comments
+  const Notes* notes = nullptr;  // captions become comments (not owned)
   bool comments = true;          // index/offset comments and lobe references
 };
-
-// The text form of a genome. assemble(to_text(g)) == write(g) for every genome read().
+// The text form of a genome. assemble(to_text(g)) == write(g) for every genome.
 std::string to_text(const Genome& g, const TextOptions& opt = {});
-// Text form -> genome bytes. Errors carry line:column (1-based) and the byte offset in `text`.
-bool assemble(std::string_view text, std::string& bytes, Diagnostics& diags);
+// Text form -> genome bytes (a .gen file). Errors carry line:column (1-based) and the byte offset
+// in `text`; std::nullopt when there are any.
+std::optional<std::string> assemble(std::string_view text, Diagnostics& diags);
 
+struct SummaryOptions {
+  const Notes* notes = nullptr;  // captions follow the gene kind (not owned)
+};
 // One line per gene: "id Stage Sex Flags [Organ#=n] Kind, caption, field=value, ..." (the format
 // users quote from the C2 genetics kits).
-std::string to_summary(const Genome& g, const Notes* notes = nullptr);
-std::string summary_line(const Genome& g, std::size_t index, const Notes* notes = nullptr);
-// Organ number of each gene (1-based count of Organ genes so far; 0 before the first organ).
-std::vector<unsigned> organ_numbers(const Genome& g);
+std::string to_summary(const Genome& g, const SummaryOptions& opt = {});
+std::string summary_line(const Genome& g, std::size_t index, const SummaryOptions& opt = {});
 
-nlohmann::json to_json(const Genome& g, const Notes* notes = nullptr);
-nlohmann::json gene_json(const Genome& g, std::size_t index, const Notes* notes = nullptr);
+struct JsonOptions {
+  const Notes* notes = nullptr;  // captions as "caption" (not owned)
+};
+// {"version", "size", "gene_count", "gend_offset", "tail_size", "genes": [...]} (docs/creatures-genome.md),
+// indented by 2 spaces.
+std::string to_json(const Genome& g, const JsonOptions& opt = {});
 
 // The layout tables of a version as Markdown (docs/creatures-genome.md is generated from this).
 std::string layouts_markdown(Version v);

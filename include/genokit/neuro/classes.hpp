@@ -64,14 +64,15 @@ class NeuronBehavior {
   virtual void update(NeuronContext& c) = 0;
 };
 
+// A class implementation. For a class of the f0 class table (f0/neuron_classes.hpp: the SDK r909
+// library plus VEye, VMotor) the table is the one source of the class's facts (update order,
+// required attachment, parameters) and only `make` is used; `group`, `needs` and `props` describe
+// classes the table does not know.
 struct ClassSpec {
   std::string name;  // as written in the f0 `d` text
   int group = 1;     // 0 receptors/constants, 1 ordinary, 2 effectors
-  // Required attachment (initialisation fails without it); for classes of the f0 table this is
-  // normally the table's preferred location.
+  // Required attachment (initialisation fails without it).
   f0::NeuronLocation needs = f0::NeuronLocation::none;
-  // Parameters of a class the f0 class table does not know (ignored for table classes: the table
-  // is the one source of their properties).
   std::vector<f0::NeuronProp> props;
   std::function<std::unique_ptr<NeuronBehavior>()> make;
 };

@@ -2,11 +2,8 @@
 // attributes and elements, comments, `ext` subtrees (verbatim source bytes) and whatever follows
 // the root element are all kept, so a document read and written back says the same thing.
 //
-// The tree is pugixml's DOM itself: a Document owns the parsed pugixml document, and XmlNode /
-// XmlAttr are light handles into it (two pointers, copied by value, valid as long as the
-// Document lives; moving the Document keeps them valid). Reading therefore costs little more than
-// pugixml's own parse: names and values stay in pugixml's buffer, offsets come from it, and the
-// source bytes of an <ext> are sliced from the text only when they are written.
+// A Document owns the parsed tree; XmlNode and XmlAttr are light handles into it (two pointers,
+// copied by value, valid as long as the Document lives; moving the Document keeps them valid).
 #pragma once
 
 #include <cstddef>
@@ -19,17 +16,17 @@
 #include "genokit/core/diagnostics.hpp"
 #include "genokit/core/text.hpp"
 
-namespace pugi {
-struct xml_node_struct;
-struct xml_attribute_struct;
-}  // namespace pugi
-
 namespace genokit::xode {
 
 inline constexpr std::string_view kSupportString = "XODE 1.0r22 +retain";
 inline constexpr std::size_t kNoOffset = static_cast<std::size_t>(-1);
 
-struct DocumentData;  // internal (src/xode/document_data.hpp)
+namespace detail {
+struct DocumentData;  // what a Document owns (src/xode/document_data.hpp)
+struct NodeRecord;    // a node of the tree, opaque
+struct AttrRecord;    // an attribute, opaque
+struct Access;        // the library's way in (src/xode/document_data.hpp)
+}  // namespace detail
 
 // An attribute of an element; a null handle (false) when absent.
 class XmlAttr {
@@ -42,9 +39,9 @@ class XmlAttr {
   XmlAttr next() const;  // the following attribute of the same element (null after the last)
 
  private:
-  friend class XmlNode;
-  explicit XmlAttr(pugi::xml_attribute_struct* a) : a_(a) {}
-  pugi::xml_attribute_struct* a_ = nullptr;
+  friend struct detail::Access;
+  explicit XmlAttr(detail::AttrRecord* a) : a_(a) {}
+  detail::AttrRecord* a_ = nullptr;
 };
 
 enum class NodeKind { element, text, cdata, comment, pi, doctype };
@@ -69,20 +66,19 @@ class XmlNodeRange {
     bool operator==(const iterator& o) const { return n_ == o.n_; }
 
    private:
-    friend class XmlNodeRange;
-    friend class XmlNode;
-    iterator(DocumentData* d, pugi::xml_node_struct* n, bool elements_only)
+    friend struct detail::Access;
+    iterator(detail::DocumentData* d, detail::NodeRecord* n, bool elements_only)
         : d_(d), n_(n), elements_only_(elements_only) {}
-    DocumentData* d_ = nullptr;
-    pugi::xml_node_struct* n_ = nullptr;
+    detail::DocumentData* d_ = nullptr;
+    detail::NodeRecord* n_ = nullptr;
     bool elements_only_ = false;
   };
   iterator begin() const { return begin_; }
   iterator end() const { return {}; }
-  bool empty() const { return begin_.n_ == nullptr; }
+  bool empty() const { return begin_ == iterator(); }
 
  private:
-  friend class XmlNode;
+  friend struct detail::Access;
   explicit XmlNodeRange(iterator b) : begin_(b) {}
   iterator begin_;
 };
@@ -115,7 +111,7 @@ class XmlAttrRange {
   bool empty() const { return !first_; }
 
  private:
-  friend class XmlNode;
+  friend struct detail::Access;
   explicit XmlAttrRange(XmlAttr first) : first_(first) {}
   XmlAttr first_;
 };
@@ -141,11 +137,8 @@ class XmlNode {
 
   XmlAttrRange attrs() const;
   XmlAttr attr(std::string_view n) const;
-  XmlAttr attr(const char* n) const;  // the common case (a literal): no length needed
   bool has_attr(std::string_view n) const { return static_cast<bool>(attr(n)); }
-  bool has_attr(const char* n) const { return static_cast<bool>(attr(n)); }
   std::string_view attr_or(std::string_view n, std::string_view fallback) const;
-  std::string_view attr_or(const char* n, std::string_view fallback) const;
 
   XmlNodeRange children() const;  // kept nodes in order (no blank text, no XML declaration)
   XmlNodeRange elements() const;  // element children only
@@ -164,12 +157,11 @@ class XmlNode {
   XmlNode add_comment(std::string_view text) const;
 
  private:
-  friend class Document;
-  friend class XmlNodeRange;
-  friend struct DocumentData;
-  XmlNode(DocumentData* d, pugi::xml_node_struct* n) : d_(d), n_(n) {}
-  DocumentData* d_ = nullptr;
-  pugi::xml_node_struct* n_ = nullptr;
+  friend struct detail::Access;
+  friend class XmlNodeRange::iterator;
+  XmlNode(detail::DocumentData* d, detail::NodeRecord* n) : d_(d), n_(n) {}
+  detail::DocumentData* d_ = nullptr;
+  detail::NodeRecord* n_ = nullptr;
 };
 
 inline XmlNode XmlNodeRange::iterator::operator*() const {
@@ -195,21 +187,16 @@ class Document {
   std::vector<std::string> repairs;  // what lenient reading changed (also reported as warnings)
 
   // line:column of a byte offset of `text()` (the line index is built on first use: most reads
-  // never need it).
+  // never need it, so a Document is not read from two threads at once before that).
   Location locate(std::size_t offset) const;
   Location locate(const XmlNode& n) const { return locate(n.offset()); }
-  // Byte offset of attribute `name` of `e` in `text()` (found by scanning the start tag; the
-  // element's offset when it cannot be found).
+  // Byte offset of attribute `name` of `e` in `text()` (the element's offset when the attribute
+  // was not read from the text).
   std::size_t attr_offset(const XmlNode& e, std::string_view name) const;
 
-  // Internal (reader, writer). A document loaded by xode::load in a PyODE mode may hold only its
-  // text at first: pugixml's tree is then made here, on first use (like the line index).
-  DocumentData& data() const;
-  // Back to the state of a new Document (the reader reads into it without making another one).
-  void reset();
-
  private:
-  std::unique_ptr<DocumentData> d_;
+  friend struct detail::Access;
+  std::unique_ptr<detail::DocumentData> d_;
   mutable std::optional<LineIndex> lines_;  // made on first use
   mutable std::size_t indexed_size_ = static_cast<std::size_t>(-1);
 };
@@ -221,9 +208,11 @@ struct ReadOptions {
   std::size_t max_elements = 5'000'000;
 };
 
-// Parses XML into `doc`. Returns false (with diagnostics) when the bytes are not a usable XML
-// document. Never throws for bad input.
-bool read_document(std::string_view bytes, const ReadOptions& opt, Document& doc, Diagnostics& diags);
+// Parses XML. Returns std::nullopt (with diagnostics) when the bytes are not a usable XML
+// document. A document whose root is not <xode> is returned with an error (it can still be
+// inspected). Never throws for bad input.
+std::optional<Document> read_document(std::string_view bytes, Diagnostics& diags,
+                                      const ReadOptions& opt = {});
 
 struct WriteOptions {
   int indent = 2;
@@ -242,5 +231,8 @@ bool equal_documents(const Document& a, const Document& b, std::string* why = nu
 // A new empty document <xode version="1.0r22"> for building scenes in code (add elements with
 // root().add(...)).
 Document new_document(std::string_view name = {});
+
+// Element counts and other facts about a document (`genokit info`), as JSON text.
+std::string info_json(const Document& d);
 
 }  // namespace genokit::xode

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -188,18 +189,22 @@ struct Scene {
 
 struct BuildOptions {
   Compat compat = Compat::standard;
-  int trimesh_index_base =
-      1;  // <t ia ib ic> base (PyODE/PyBrain write 1-based); <trimesh indexbase=> overrides
+  // <t ia ib ic> index base (PyODE and PyBrain write 1-based); <trimesh indexbase=> overrides it.
+  int trimesh_index_base = 1;
   std::size_t max_triangles = 2'000'000;
 };
 
-// Resolves the document. Errors (with line:column) go to `diags`; returns false when the scene is
-// unusable. In pyode/pybrain mode the first error stops, as in PyODE.
-bool build_scene(const Document& doc, const BuildOptions& opt, Scene& scene, Diagnostics& diags);
+// Resolves the document into a scene. Every problem goes to `diags` with line:column; the result
+// is std::nullopt when the scene has errors. In the pyode/pybrain modes the first error stops,
+// as in PyODE.
+std::optional<Scene> build_scene(const Document& doc, Diagnostics& diags, const BuildOptions& opt = {});
 
-// Schema-driven structural validation (standard mode): unknown elements and attributes, children
-// not allowed in their parent, missing required attributes, malformed or non-finite numbers,
-// non-positive sizes/masses, duplicate names.
+// Schema-driven structural validation (the first step of build_scene in standard mode): unknown
+// elements and attributes, children not allowed in their parent, missing required attributes,
+// malformed or non-finite numbers, non-positive sizes/masses, duplicate names.
 void validate_document(const Document& doc, Diagnostics& diags);
+
+// The resolved scene (poses, masses, links, every object's path) as JSON text (`genokit show`).
+std::string to_json(const Scene& s);
 
 }  // namespace genokit::xode

@@ -3,8 +3,8 @@
 // attribute reads, the docs (`genokit xode schema`) and the JSON form.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace genokit::xode {
@@ -46,7 +46,8 @@ std::string_view to_string(AttrType t);
 // Axis parameter attributes of <axis> (ODE dParam* names without the prefix), in ODE order.
 std::span<const std::string_view> axis_param_names();
 
-nlohmann::json schema_json();
+// The schema as JSON text (`genokit xode schema --json`).
+std::string schema_json();
 // Markdown table of the schema (used for docs/xode.md).
 std::string schema_markdown();
 

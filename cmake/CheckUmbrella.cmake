@@ -1,0 +1,37 @@
+# cmake -DINCLUDE_DIR=<repo>/include -P CheckUmbrella.cmake
+# Fails when a public header (include/genokit/**.hpp, plus the generated genokit/version.hpp) is
+# not included by the umbrella header include/genokit/genokit.hpp. Headers under a detail/ folder
+# are implementation parts of other headers and need not be listed. Globs at test time, so a new
+# header is noticed without reconfiguring.
+cmake_minimum_required(VERSION 3.22)
+set(_umbrella "${INCLUDE_DIR}/genokit/genokit.hpp")
+if(NOT EXISTS "${_umbrella}")
+  message(FATAL_ERROR "umbrella header ${_umbrella} is missing")
+endif()
+file(STRINGS "${_umbrella}" _lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]genokit/")
+set(_included "")
+foreach(_l IN LISTS _lines)
+  string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*[<\"]([^>\"]+)[>\"].*$" "\\1" _h "${_l}")
+  list(APPEND _included "${_h}")
+endforeach()
+
+file(GLOB_RECURSE _headers RELATIVE "${INCLUDE_DIR}" "${INCLUDE_DIR}/genokit/*.hpp")
+list(APPEND _headers genokit/version.hpp)
+list(REMOVE_DUPLICATES _headers)
+list(SORT _headers)
+set(_missing "")
+set(_n 0)
+foreach(_h IN LISTS _headers)
+  if(_h STREQUAL "genokit/genokit.hpp" OR _h MATCHES "/detail/")
+    continue()
+  endif()
+  math(EXPR _n "${_n} + 1")
+  if(NOT _h IN_LIST _included)
+    list(APPEND _missing "${_h}")
+  endif()
+endforeach()
+if(_missing)
+  list(JOIN _missing "\n  " _text)
+  message(FATAL_ERROR "include/genokit/genokit.hpp does not include these public headers:\n  ${_text}")
+endif()
+message(STATUS "genokit/genokit.hpp includes all ${_n} public headers")

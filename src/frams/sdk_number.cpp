@@ -1,0 +1,224 @@
+// The SDK r909 number rules (sdk_number.hpp), on std::from_chars (locale-independent) with the
+// checks glibc's strtod/strtoul make for the SDK.
+#include "frams/sdk_number.hpp"
+
+#include <cfloat>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+#include "core/fast_decimal.hpp"
+#include "genokit/core/text.hpp"
+
+namespace genokit::frams::sdk {
+namespace {
+
+constexpr bool is_hex_digit(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+constexpr bool starts_hex(std::string_view s, std::size_t at) {
+  return at + 1 < s.size() && s[at] == '0' && (s[at + 1] == 'x' || s[at + 1] == 'X');
+}
+// The text after "0x" as the SDK's strtoul(.., 16) reads it: [+-]? (0x)? hexdigits, the whole
+// text, at most 64 bits; a '-' negates modulo 2^64.
+std::optional<std::uint64_t> hex_value(std::string_view s) {
+  if (s.empty() || is_blank(s[0])) return std::nullopt;  // the SDK refuses "0x 1" itself
+  std::size_t i = 0;
+  const bool neg = s[0] == '-';
+  if (s[0] == '+' || s[0] == '-') ++i;
+  if (starts_hex(s, i) && i + 2 < s.size() && is_hex_digit(s[i + 2])) i += 2;
+  if (i == s.size()) return std::nullopt;
+  std::uint64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data() + i, s.data() + s.size(), v, 16);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;  // also > 64 bits
+  return neg ? 0 - v : v;
+}
+
+// nan(n-char-sequence): glibc's payload, strtoull(sequence, base 0) when it reads the whole
+// sequence, in the low 51 bits of a quiet NaN.
+double nan_with_payload(std::string_view body) {
+  double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::size_t open = body.find('(');
+  if (open == std::string_view::npos || body.size() < open + 3) return nan;
+  std::string seq(body.substr(open + 1, body.size() - open - 2));
+  char* end = nullptr;
+  const unsigned long long payload = std::strtoull(seq.c_str(), &end, 0);
+  if (end != seq.c_str() + seq.size()) return nan;
+  std::uint64_t bits;
+  std::memcpy(&bits, &nan, sizeof bits);
+  bits |= payload & ((std::uint64_t{1} << 51) - 1);
+  std::memcpy(&nan, &bits, sizeof nan);
+  return nan;
+}
+
+// glibc's strtod sets ERANGE for a non-zero value that is "tiny": below DBL_MIN after rounding to
+// 53 bits with an unbounded exponent. `v` is the correctly rounded double of `body`.
+bool underflows(std::string_view body, double v) {
+  const double a = std::fabs(v);
+  if (a > DBL_MIN || std::isnan(v)) return false;
+  if (a == 0) {  // zero from a non-zero mantissa
+    for (char c : body) {
+      if (c == 'e' || c == 'E') break;
+      if (c >= '1' && c <= '9') return true;
+    }
+    return false;
+  }
+  if (a < DBL_MIN) return true;
+  // Exactly DBL_MIN: tiny when the value is below the midpoint DBL_MIN - 2^-1076.
+  long double l = 0;
+  std::from_chars(body.data(), body.data() + body.size(), l, std::chars_format::general);
+  return std::fabs(l) < static_cast<long double>(DBL_MIN) - std::ldexp(1.0L, -1076);
+}
+
+// The decimal part of parseNumber: strtod on the whole text (sign handled here: from_chars
+// takes no '+', and "-nan" keeps its sign).
+std::optional<double> strtod_whole(std::string_view s) {
+  bool neg = false;
+  std::size_t i = 0;
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) neg = s[0] == '-', i = 1;
+  const std::string_view body = s.substr(i);
+  if (body.empty() || body[0] == '+' || body[0] == '-') return std::nullopt;
+  double v = 0;
+  auto [p, ec] = std::from_chars(body.data(), body.data() + body.size(), v, std::chars_format::general);
+  if (ec != std::errc() || p != body.data() + body.size()) return std::nullopt;  // also overflow
+  if (std::isnan(v) && body.size() > 3) v = nan_with_payload(body);
+  if (underflows(body, v)) return std::nullopt;
+  return neg ? -v : v;
+}
+
+bool has_fraction_marks(std::string_view s) {
+  return s.find_first_of(".eE") != std::string_view::npos;
+}
+
+}  // namespace
+
+Number parse_number(std::string_view text, Want want) {
+  Number out;
+  const std::string_view s = trim_left(text, Blanks::space);
+  const bool sign = !s.empty() && (s[0] == '-' || s[0] == '+');
+  const std::size_t at = sign ? 1 : 0;
+  if (starts_hex(s, at)) {
+    const auto v = hex_value(s.substr(at + 2));
+    if (!v || *v > 0xFFFFFFFFull) return out;
+    const bool minus = s[0] == '-';
+    if (want == Want::real) {
+      out.kind = Number::Kind::real;
+      out.d = minus ? -static_cast<double>(*v) : static_cast<double>(*v);
+    } else {
+      out.kind = Number::Kind::integer;
+      out.i = static_cast<std::int32_t>(static_cast<std::uint32_t>(minus ? 0 - *v : *v));
+    }
+    return out;
+  }
+  double d = 0;
+  if (want == Want::real && !s.empty() && scan_plain_decimal(s.data(), s.data() + s.size(), d) == s.size()) {
+    out.kind = Number::Kind::real, out.d = d;  // the usual "0.25": exact, without from_chars
+    return out;
+  }
+  const auto v = strtod_whole(s);
+  if (!v) return out;
+  if (want != Want::real) {
+    if (!has_fraction_marks(s) && *v == std::floor(*v) && *v >= INT32_MIN && *v <= INT32_MAX) {
+      out.kind = Number::Kind::integer, out.i = static_cast<std::int32_t>(*v);
+      return out;
+    }
+    if (want == Want::integer) return out;
+  }
+  out.kind = Number::Kind::real, out.d = *v;
+  return out;
+}
+
+std::optional<double> parse_double(std::string_view text) {
+  const Number n = parse_number(text, Want::real);
+  if (!n) return std::nullopt;
+  return n.d;
+}
+
+std::optional<std::int32_t> parse_int_strict(std::string_view text) {
+  const Number n = parse_number(text, Want::integer);
+  if (!n) return std::nullopt;
+  return n.i;
+}
+
+IntValue to_int(double d) {
+  IntValue r;
+  r.from = d;
+  if (d > INT32_MAX) {
+    r.value = INT32_MAX, r.overflow = IntValue::Overflow::max;
+  } else if (d < INT32_MIN) {
+    r.value = INT32_MIN, r.overflow = IntValue::Overflow::min;
+  } else if (std::isnan(d)) {
+    r.value = INT32_MIN;  // what the SDK's x86 conversion gives, without a message
+  } else {
+    r.value = static_cast<std::int32_t>(d);
+  }
+  return r;
+}
+
+std::optional<IntValue> parse_int(std::string_view text) {
+  const Number n = parse_number(text, Want::any);
+  if (!n) return std::nullopt;
+  if (n.kind == Number::Kind::integer) return IntValue{n.i, IntValue::Overflow::none, 0};
+  return to_int(n.d);
+}
+
+std::string could_not_parse(std::string_view text, bool strict) {
+  std::string m = "Could not parse '";
+  m.append(text).append("'");
+  if (strict) m += " (strict)";
+  return m;
+}
+
+std::string overflow_message(const IntValue& v) {
+  const bool max = v.overflow == IntValue::Overflow::max;
+  return std::string("Overflow when converting floating point value to integer; using ") +
+         (max ? "maximal" : "minimal") + " allowed integer '" + std::to_string(v.value) + "' instead of '" +
+         format_double(v.from) + "'";
+}
+
+std::string clamp_message(std::string_view cls, std::string_view id, std::string_view given, bool too_big,
+                          std::string_view adjusted) {
+  std::string m = "Setting ";
+  m.append(cls).append(".").append(id).append(" = '").append(given);
+  m.append("' exceeded allowed range (").append(too_big ? "too big" : "too small").append("). Adjusted to '");
+  m.append(adjusted).append("'.");
+  return m;
+}
+
+std::string format_double(double v) {
+  if (std::isnan(v)) {  // the SDK prints the bits (its writer's bug): sign, "NaN", mantissa in hex
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    char buf[40];
+    const auto r = std::to_chars(buf, buf + sizeof buf, bits & ((std::uint64_t{1} << 52) - 1), 16);
+    return (std::signbit(v) ? "-NaN" : "NaN") + std::string(buf, r.ptr) + ".0";
+  }
+  if (std::isinf(v)) return v < 0 ? "-Inf.0" : "Inf.0";
+  // Shortest round-trip digits, in plain notation for decimal exponents -4..16 (as the SDK prints
+  // 2000000.0, not 2e+6) and scientific outside it (1e-5, 1e+20).
+  char buf[400];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, r.ptr);
+  const std::size_t e = s.find('e');
+  if (e == std::string::npos) {
+    if (s.find('.') == std::string::npos) s += ".0";
+    return s;
+  }
+  const int exp = std::atoi(s.c_str() + e + 1);
+  if (exp < -4 || exp >= 17) {
+    std::size_t d = e + 1;
+    if (s[d] == '+' || s[d] == '-') ++d;
+    std::size_t z = d;
+    while (z + 1 < s.size() && s[z] == '0') ++z;
+    s.erase(d, z - d);
+    return s;
+  }
+  r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+  s.assign(buf, r.ptr);
+  if (s.find('.') == std::string::npos) s += ".0";
+  return s;
+}
+
+}  // namespace genokit::frams::sdk

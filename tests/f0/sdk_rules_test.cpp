@@ -1,0 +1,139 @@
+// The f0 parser uses the SDK's number and single-line rules (frams::sdk, tested once in
+// tests/frams/): one named test per kind of genotype where genokit and the SDK r909 differed
+// before those rules had one home (issue #26's examples first). Every expectation is the SDK's
+// (tools/sdk-r909 oracle).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "genokit/f0/parser.hpp"
+#include "genokit/f0/writer.hpp"
+
+using namespace genokit;
+using namespace genokit::f0;
+
+namespace {
+
+struct Parsed {
+  Model model;
+  std::vector<std::string> codes;  // every diagnostic code, in order
+};
+
+Parsed read(const std::string& body) {
+  Diagnostics d;
+  ParseOptions opt;
+  opt.lint = false;
+  Parsed p{parse("//0\n" + body, d, opt), {}};
+  for (const auto& x : d.items()) p.codes.push_back(x.code);
+  return p;
+}
+using Codes = std::vector<std::string>;
+
+}  // namespace
+
+// "j:10, =11, stif=0.908": a field starting with '=' has no name, so its value is unnamed.
+TEST(F0SdkRules, EmptyPropertyNameIsAnUnnamedValue) {
+  const Parsed p = read("p:\np:\nj:0, =1, stif=0.908");
+  ASSERT_TRUE(p.model.valid);
+  EXPECT_EQ(p.codes, Codes{});
+  EXPECT_EQ(p.model.joints[0].p2, 1);
+  EXPECT_EQ(p.model.joints[0].stif, 0.908);
+  const Parsed c = read("n:\nn:\nn:\nc:1, =2, 4.1177");
+  ASSERT_TRUE(c.model.valid);
+  EXPECT_EQ(c.model.connections[0].source, 2);
+  EXPECT_EQ(c.model.connections[0].weight, 4.1177);
+}
+
+// "c:3, 15, 3\"3867": a quote starts the value, whatever stands before it.
+TEST(F0SdkRules, QuoteInsideANumber) {
+  const Parsed c = read("n:\nn:\nc:0, 1, 3\"3867");
+  ASSERT_TRUE(c.model.valid);
+  EXPECT_EQ(c.model.connections[0].weight, 3867);
+  const Parsed p = read("p:0,0,0,rx=0,0,1.5\"707963267948966");
+  ASSERT_TRUE(p.model.valid);
+  EXPECT_EQ(p.model.parts[0].rot.z, 707963267948966.0);
+}
+
+// "p:-0.0,0.1,1e5300": a number that overflows (or underflows) cannot be read.
+TEST(F0SdkRules, OverflowingNumberRejectsTheElement) {
+  for (const char* body : {"p:-0.0,0.1,1e5300", "p:1e-310", "p:sh=2147483648"}) {
+    const Parsed p = read(body);
+    EXPECT_FALSE(p.model.valid) << body;
+    EXPECT_TRUE(p.model.parts.empty()) << body;
+  }
+}
+
+// "n:p=0, =T": the value goes to the next property (j, with a missing-name warning) and is not an
+// integer there.
+TEST(F0SdkRules, UnnamedValueFailsAsTheNextPropertysInteger) {
+  const Parsed p = read("p:\nn:p=0, =T");
+  EXPECT_FALSE(p.model.valid);
+  EXPECT_EQ(p.codes, (Codes{"f0.missing-name", "f0.bad-integer"}));
+}
+
+// After an unknown name the SDK's slot index is -1; an empty field brings it back to 0.
+TEST(F0SdkRules, EmptyFieldAfterAnUnknownNameRestartsTheSequence) {
+  const Parsed p = read("p:foo=1,,5");
+  ASSERT_TRUE(p.model.valid);
+  EXPECT_EQ(p.model.parts[0].pos.x, 5);
+  EXPECT_EQ(p.codes, Codes{"f0.unknown-property"});
+  const Parsed c = read("n:\nc:foo=1,,0,0");  // n1 = n2 = 0
+  EXPECT_TRUE(c.model.valid);
+  EXPECT_EQ(c.model.connections.size(), 1u);
+  const Parsed legacy = read("p:m=5,,7");  // p:m is unknown to the SDK's table too
+  EXPECT_EQ(legacy.model.parts[0].pos.x, 7);
+  EXPECT_EQ(legacy.codes, Codes{"f0.legacy-property"});
+}
+
+TEST(F0SdkRules, NamesAreNotTrimmedAndTextsKeepTheirLeadingBlank) {
+  const Parsed p = read("p:x =1, i= ab ");
+  EXPECT_EQ(p.model.parts[0].pos.x, 0);
+  EXPECT_EQ(p.model.parts[0].info, " ab");
+  EXPECT_EQ(p.codes, Codes{"f0.unknown-property"});
+}
+
+TEST(F0SdkRules, QuotedTexts) {
+  EXPECT_EQ(read("p:i=a\"b\"c").model.parts[0].info, "b");
+  EXPECT_EQ(read("p:i=\"a\\qb\"").model.parts[0].info, "aqb");  // an unknown escape keeps the character
+  EXPECT_FALSE(read("p:x=\"5 \"").model.valid);                 // no trimming inside quotes
+}
+
+TEST(F0SdkRules, HexIntegersWrapTo32Bits) {
+  const Parsed p = read("p:sh=0xFFFFFFFF");  // -1, clamped to 0
+  ASSERT_TRUE(p.model.valid);
+  EXPECT_EQ(p.model.parts[0].sh, 0);
+  EXPECT_EQ(p.codes, Codes{"f0.value-clamped"});
+  EXPECT_EQ(read("p:sh=-0xFFFFFFFF").model.parts[0].sh, 1);
+  EXPECT_EQ(read("p:0x+10").model.parts[0].pos.x, 16);
+}
+
+// Read-only slots of n: are found by name and silently not set.
+TEST(F0SdkRules, ReadOnlyPropertiesAreIgnoredSilently) {
+  const Parsed p = read("n:getInputCount=5");
+  EXPECT_TRUE(p.model.valid);
+  EXPECT_EQ(p.codes, Codes{});
+}
+
+// The line's trailing CRs are not part of it; a CR inside a field is.
+TEST(F0SdkRules, CarriageReturns) {
+  EXPECT_EQ(read("p:1\r\n").model.parts[0].pos.x, 1);
+  EXPECT_EQ(read("p:1\r\r\n").model.parts[0].pos.x, 1);
+  EXPECT_EQ(read("p:i=ab\r\n").model.parts[0].info, "ab");
+  EXPECT_EQ(read("p:i=\"a\r\"\r\n").model.parts[0].info, "a\r");
+  EXPECT_FALSE(read("p:1\r,2\n").model.valid);
+  EXPECT_FALSE(read("p:1\r \n").model.valid);
+}
+
+TEST(F0SdkRules, NanKeepsSignAndPayloadInTheText) {
+  EXPECT_EQ(write_body(read("p:-nan").model), "p:-NaN8000000000000.0\n");
+  EXPECT_EQ(write_body(read("p:nan(123)").model), "p:NaN800000000007b.0\n");
+}
+
+// An empty class is N, in the details too ("d=:p=1" is "N:p=1"; "d=" and "d=:" are "N").
+TEST(F0SdkRules, EmptyNeuronClassIsN) {
+  EXPECT_EQ(write_body(read("n:d=").model), "n:\n");
+  EXPECT_EQ(write_body(read("n:d=:").model), "n:\n");
+  EXPECT_EQ(write_body(read("n:d=:p=1").model), "n:d=N:p=1\n");
+  EXPECT_EQ(read("n:d=\":p=1, r=2\"").model.neurons[0].details, "N:p=1, r=2");
+}

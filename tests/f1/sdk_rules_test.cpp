@@ -1,0 +1,124 @@
+// The f1 converter uses the SDK's number and parameter rules (frams::sdk, tested once in
+// tests/frams/): one case per kind of bracket where genokit and SDK r909 differed before those
+// rules had one home (issue #26's `X[@,p:0m846]X` first). Every expectation (the bracket neuron's
+// details and the SDK's log lines) is the SDK's (tools/sdk-r909 oracle).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "genokit/f1/convert.hpp"
+
+using namespace genokit;
+
+namespace {
+
+struct Case {
+  const char* genotype;
+  const char* details;                // of the first neuron
+  std::vector<std::string> messages;  // the SDK's log lines
+};
+
+void check(const std::vector<Case>& cases) {
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.genotype);
+    Diagnostics d;
+    f1::ConvertOptions opt;
+    opt.lint = false;
+    const f1::Conversion r = f1::convert(c.genotype, d, opt);
+    ASSERT_TRUE(r.model.valid);
+    ASSERT_FALSE(r.model.neurons.empty());
+    EXPECT_EQ(r.model.neurons[0].details, c.details);
+    EXPECT_EQ(r.sdk_messages, c.messages);
+  }
+}
+
+const std::string kOverflowMax =
+    "[ERROR] ExtValue.getInt: Overflow when converting floating point value to integer; using maximal "
+    "allowed integer '2147483647' instead of ";
+
+}  // namespace
+
+// A named parameter is set from its text as Param::set does: a text that is not a number gives the
+// parameter its default ("X[@,p:0m846]X" has p = 1, the default, not the muscle power 0.25).
+TEST(F1SdkRules, UnreadableParameterGetsItsDefault) {
+  check({
+      {"X[@,p:0m846]X", "@", {"[ERROR] ExtValue.parseDouble: Could not parse '0m846'"}},
+      {"X[N,in:0.5,in:abc]", "N", {"[ERROR] ExtValue.parseDouble: Could not parse 'abc'"}},
+      {"X[N,in:0.5 ]", "N", {"[ERROR] ExtValue.parseDouble: Could not parse '0.5 '"}},
+      {"X[N,in:1e-310]", "N", {"[ERROR] ExtValue.parseDouble: Could not parse '1e-310'"}},
+      {"X[ChSel,ch:2,ch:abc]", "ChSel", {"[ERROR] ExtValue.parseInt: Could not parse 'abc'"}},
+  });
+}
+
+// Integer parameters read non-strictly: any number, converted by getInt.
+TEST(F1SdkRules, IntegerParametersReadAnyNumber) {
+  check({
+      {"X[ChSel,ch:1.5]", "ChSel:ch=1", {}},
+      {"X[ChSel,ch:1e3]", "ChSel:ch=1000", {}},
+      {"X[ChSel,ch:0x80000000]", "ChSel:ch=-2147483648", {}},
+      {"X[ChSel,ch:nan]", "ChSel:ch=-2147483648", {}},
+      {"X[ChSel,ch:3000000000]", "ChSel:ch=2147483647", {kOverflowMax + "'3000000000.0'"}},
+      {"X[Fuzzy,ns:99999999999,nr:2]", "Fuzzy:ns=2147483647, nr=2", {kOverflowMax + "'99999999999.0'"}},
+  });
+}
+
+// The parameter table is the class current at the bracket's first set: parameters given before the
+// class token are N's, and so are all later sets.
+TEST(F1SdkRules, ParametersBeforeTheClassKeepClassNsTable) {
+  check({
+      {"X[!:0.5,|]", "|:fo=0.5", {}},
+      {"MX[!:0.5,|]", "|:fo=0.5", {}},
+      {"X[!:0.5,|,p:0.3]", "|:fo=0.5", {}},
+      {"X[!:0.5,|,fo:0.3]", "|:fo=0.3", {}},
+      {"X[!:0.5,Nu,in:0.3]", "Nu:in=0.3, fo=0.5", {}},
+      {"X[!:abc,|]", "|:fo=0.0", {"[ERROR] ExtValue.parseDouble: Could not parse 'abc'"}},
+      {"X[!:0.5,|,!:5000]",
+       "|:fo=999.0",
+       {"[WARN] Param.set: Setting N.fo = '5000.0' exceeded allowed range (too big). Adjusted to '999.0'."}},
+  });
+}
+
+// Unknown classes and names are never parsed (no message).
+TEST(F1SdkRules, UnknownParametersAreNotRead) {
+  check({
+      {"X[Foo,in:abc]", "Foo", {}},
+      {"X[N,zz:abc]", "N", {}},
+      {"X[!:0.5,|,p:abc]", "|:fo=0.5", {}},
+  });
+}
+
+TEST(F1SdkRules, TextParametersAndPersistentValues) {
+  check({
+      {"X[Fuzzy,fs:a b,ns:3]", "Fuzzy:ns=3, fs=\"a b\"", {}},
+      {"X[Fuzzy,fs:a,fs:b c]", "Fuzzy:fs=\"b c\"", {}},
+      {"X[Fuzzy,fs:a=b]", "Fuzzy:fs=a=b", {}},
+      {"X[N,in:nan,fo:0.5]", "N:in=NaN8000000000000.0, fo=0.5", {}},  // values persist between sets
+  });
+}
+
+// Weights, offsets and `!` values are trimmed of C whitespace (vertical tab included) and read
+// with the SDK's rules; offsets beyond 32 bits are clamped by getInt.
+TEST(F1SdkRules, WeightsAndOffsets) {
+  auto weight = [](const char* g) {
+    Diagnostics d;
+    return f1::to_f0(g, d).connections.at(0).weight;
+  };
+  EXPECT_EQ(weight("X[N,0:\v2]"), 2.0);
+  EXPECT_EQ(weight("X[N,0:2\v]"), 2.0);
+  EXPECT_EQ(weight("X[N,0:1e-310]"), 0.0);
+  check({
+      {"X[N,!:\v0.5\v]", "N:fo=0.5", {}},
+      {"X[N,0\v:1]", "N", {}},
+      {"X[|\v,r:1,p:0.25]", "|", {}},  // (a class token, not an old-style muscle)
+      {"X[N,99999999999:1]",
+       "N",
+       {kOverflowMax + "'99999999999.0'",
+        "[WARN] GenoConvF1.addInput: illegal neuron connection 0 <- 2147483647 (ignored)"}},
+      {"X[N,-nan:1]",
+       "N",
+       {"[WARN] GenoConvF1.addInput: illegal neuron connection 0 <- -2147483648 (ignored)"}},
+  });
+  Diagnostics d;
+  EXPECT_EQ(f1::to_f0("X[>N: 2 ]", d).neurons.at(1).details, "N: ");  // the class is as long as " 2 "
+}
