@@ -1,5 +1,9 @@
 #include "cli/genotype_view.hpp"
 
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+
 #include "genokit/core/parallel.hpp"
 #include "genokit/f0/table.hpp"
 #include "genokit/genotype/encoding.hpp"
@@ -69,32 +73,35 @@ std::vector<Checked> check_genotypes(const genotype::GenotypeFile& file,
   };
   std::vector<Checked> out(which.size());
   std::vector<Diagnostics> found(which.size());
-  // Genotypes are independent: read on every core, block by block in file order, then reported in
-  // file order. Only the diagnostics the file's list keeps (Diagnostics::limit) are positioned in the
-  // file; once it is full, a block's diagnostics are only counted, and freed by the thread that made
-  // them (a 10,000-genotype file can hold 100,000 lint warnings).
-  constexpr std::size_t kBlock = 512;
-  for (std::size_t begin = 0; begin < which.size(); begin += kBlock) {
-    const std::size_t end = std::min(which.size(), begin + kBlock);
-    const bool full = diags.items().size() >= diags.limit();
-    parallel_for(end - begin, 0, [&](std::size_t k) {
-      const std::size_t i = begin + k;
-      Diagnostics& d = found[i];
-      const auto r = genotype::read(which[i]->text, d, options_of(which[i]->format));
-      out[i].read = r.has_value();
-      out[i].errors = d.has_errors();
-      if (r) out[i].counts = counts_of(r->model);
-      if (!full) {
-        file.position(*which[i], d);
-      } else if (!d.items().empty()) {
-        Diagnostics counts;
-        counts.set_limit(0);
-        counts.append(std::move(d));
-        d = std::move(counts);
-      }
-    });
-    for (std::size_t i = begin; i < end; ++i) diags.append(std::move(found[i]));
-  }
+  // Genotypes are independent: read on every core in one pass (no barrier per block: a thread that
+  // another process delays holds up nobody), then reported in file order. The file's list keeps the
+  // first Diagnostics::limit() diagnostics; once the genotypes finished from the start hold that
+  // many, later genotypes' diagnostics are only counted, and freed by the thread that made them (a
+  // 10,000-genotype file can hold 100,000 lint warnings). Only kept ones are positioned in the file.
+  std::mutex m;
+  std::vector<std::uint8_t> done(which.size(), 0);
+  std::size_t prefix = 0, prefix_items = diags.items().size();
+  std::atomic<bool> full{prefix_items >= diags.limit()};
+  parallel_for(which.size(), 0, [&](std::size_t i) {
+    Diagnostics& d = found[i];
+    const auto r = genotype::read(which[i]->text, d, options_of(which[i]->format));
+    out[i].read = r.has_value();
+    out[i].errors = d.has_errors();
+    if (r) out[i].counts = counts_of(r->model);
+    if (full.load(std::memory_order_acquire)) {  // every genotype before i is done: i is past the list
+      Diagnostics counted;
+      counted.set_limit(0);
+      counted.append(std::move(d));
+      d = std::move(counted);
+      return;
+    }
+    file.position(*which[i], d);
+    const std::lock_guard<std::mutex> lock(m);
+    done[i] = 1;
+    for (; prefix < which.size() && done[prefix]; ++prefix) prefix_items += found[prefix].items().size();
+    if (prefix_items >= diags.limit()) full.store(true, std::memory_order_release);
+  });
+  for (Diagnostics& d : found) diags.append(std::move(d));
   return out;
 }
 
