@@ -94,7 +94,8 @@ void setup(CLI::App& root) {
         nlohmann::json all = nlohmann::json::array();
         for (const PropDef& p : cls.props) {
           const PropType t = parsed_type(p);
-          nlohmann::json j = {{"id", p.id}, {"name", p.name}, {"type", p.type_text}, {"meaning", describe_type(t)}};
+          nlohmann::json j = {
+              {"id", p.id}, {"name", p.name}, {"type", p.type_text}, {"meaning", describe_type(t)}};
           if (p.flags) j["flags"] = describe_flags(p.flags);
           if (!p.group.empty()) j["group"] = p.group;
           if (!t.labels.empty()) j["labels"] = t.labels;

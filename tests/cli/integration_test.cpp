@@ -115,6 +115,34 @@ TEST(Cli, ParallelGenotypeCheckKeepsFileOrderAndLines) {
   fs::remove_all(p.parent_path());
 }
 
+// More diagnostics than the list keeps (10,000): the first ones in file order are printed, the
+// rest only counted, whatever order the threads finish in.
+TEST(Cli, GenotypeCheckPastTheDiagnosticsLimitKeepsTheFirstInFileOrder) {
+  std::string gen;
+  for (int i = 0; i < 3000; ++i)
+    gen += "org:\nname:c" + std::to_string(i) +
+           "\ngenotype:~\n//0\np:\nn:d=Foo\nn:d=Foo\nn:d=Foo\nn:d=Foo\nn:d=Foo\n~\n\n";
+  fs::path p = temp_file("limit.gen", gen);
+  auto r = run_cli("check '" + p.string() + "'");
+  EXPECT_EQ(r.code, 0) << r.out.substr(0, 2000);
+  // Five warnings per genotype: genotypes c0..c1999 fill the list, in order.
+  std::size_t pos = 0, shown = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const std::string org = "(in org 'c" + std::to_string(i) + "')";
+    for (int k = 0; k < 5; ++k) {
+      const std::size_t at = r.out.find(org, pos);
+      ASSERT_NE(at, std::string::npos) << org << " #" << k;
+      pos = at + 1;
+      ++shown;
+    }
+  }
+  EXPECT_EQ(shown, 10000u);
+  EXPECT_EQ(r.out.find("(in org 'c2000')"), std::string::npos);
+  EXPECT_NE(r.out.find("genokit: note: 5000 more diagnostics were not shown"), std::string::npos);
+  EXPECT_NE(r.out.find("15000 warnings"), std::string::npos);
+  fs::remove_all(p.parent_path());
+}
+
 }  // namespace
 
 namespace {
