@@ -63,4 +63,34 @@ bool looks_like_text(std::string_view bytes) {
   return control * 20 <= n;  // at most 5% control bytes
 }
 
+void append_xml_escaped(std::string& out, std::string_view s, bool attribute) {
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '\r':
+        out += "&#13;";
+        break;
+      case '"':
+        out += attribute ? "&quot;" : "\"";
+        break;
+      case '\n':
+        out += attribute ? "&#10;" : "\n";
+        break;
+      case '\t':
+        out += attribute ? "&#9;" : "\t";
+        break;
+      default:
+        out += c;
+    }
+  }
+}
+
 }  // namespace genokit

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/xml_text.hpp"
+#include "genokit/core/text.hpp"
 #include "genokit/f0/neuron_classes.hpp"
 
 namespace genokit::f0 {
@@ -64,7 +64,9 @@ std::string rgb(const Vec3& c, double k = 1.0) {
   return buf;
 }
 std::string esc(std::string_view s) {
-  return genokit::detail::xml_escape(s);
+  std::string o;
+  append_xml_escaped(o, s, true);
+  return o;
 }
 bool finite(const Vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);

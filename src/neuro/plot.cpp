@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/xml_text.hpp"
 #include "genokit/core/numbers.hpp"
+#include "genokit/core/text.hpp"
 #include "neuro/data.hpp"
 
 namespace genokit::neuro {
@@ -18,11 +18,13 @@ constexpr const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", 
 constexpr int kColors = sizeof kPalette / sizeof kPalette[0];
 constexpr const char* kDashes[] = {"", "6 3", "2 3", "8 3 2 3"};
 
-// Valid UTF-8 without the control characters XML 1.0 text cannot hold, escaped.
 std::string esc(std::string_view raw) {
   std::string s = utf8_safe(raw);
-  std::erase_if(s, [](char c) { return static_cast<unsigned char>(c) < 0x20; });
-  return genokit::detail::xml_escape(s);
+  std::erase_if(s,
+                [](char c) { return static_cast<unsigned char>(c) < 0x20; });  // not allowed in XML 1.0 text
+  std::string o;
+  append_xml_escaped(o, s, true);
+  return o;
 }
 
 std::string f(double v) {

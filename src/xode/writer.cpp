@@ -1,48 +1,10 @@
 // Canonical XODE writer and structural comparison of documents.
+#include "genokit/core/text.hpp"
 #include "genokit/xode/document.hpp"
 
 namespace genokit::xode {
 
 namespace {
-
-void escape(std::string& out, std::string_view s, bool attribute) {
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        if (attribute)
-          out += "&quot;";
-        else
-          out += c;
-        break;
-      case '\n':
-        if (attribute)
-          out += "&#10;";
-        else
-          out += c;
-        break;
-      case '\r':
-        out += "&#13;";
-        break;
-      case '\t':
-        if (attribute)
-          out += "&#9;";
-        else
-          out += c;
-        break;
-      default:
-        out += c;
-    }
-  }
-}
 
 // Comment text is kept as read (pugixml accepts "--" inside comments, so retained documents may
 // have it). Only "-->", which can come from code, would end the comment early; it is broken up.
@@ -82,7 +44,7 @@ void write(std::string& out, const XmlNode& n, int level, const WriteOptions& op
       return;
     case NodeKind::text:
       out += pad;
-      escape(out, n.value(), false);
+      append_xml_escaped(out, n.value(), false);
       out += nl;
       return;
     case NodeKind::element:
@@ -100,7 +62,7 @@ void write(std::string& out, const XmlNode& n, int level, const WriteOptions& op
     out += ' ';
     out += a.name();
     out += "=\"";
-    escape(out, a.value(), true);
+    append_xml_escaped(out, a.value(), true);
     out += '"';
   }
   if (n.children().empty()) {

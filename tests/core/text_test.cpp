@@ -36,3 +36,13 @@ TEST(Text, LooksLikeText) {
 }
 
 }  // namespace genokit
+
+// XML escaping: what must be escaped where, so that a reader gives the same text back.
+TEST(Text, XmlEscaped) {
+  std::string out = "x";
+  genokit::append_xml_escaped(out, "a<b>&\"c\"\n\t\r", false);
+  EXPECT_EQ(out, "xa&lt;b&gt;&amp;\"c\"\n\t&#13;");
+  out.clear();
+  genokit::append_xml_escaped(out, "a<b>&\"c\"\n\t\r", true);
+  EXPECT_EQ(out, "a&lt;b&gt;&amp;&quot;c&quot;&#10;&#9;&#13;");
+}

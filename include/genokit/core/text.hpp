@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +27,11 @@ class LineIndex {
 
 // Offset of the first byte that breaks UTF-8 validity, or npos if the text is valid UTF-8.
 std::size_t find_invalid_utf8(std::string_view s);
+
+// Appends `s` to `out` escaped for XML (XODE, SVG): & < > always, CR as a character reference
+// (a parser would turn it into LF), and in an attribute value also " and, so that they survive
+// attribute-value normalisation, LF and tab.
+void append_xml_escaped(std::string& out, std::string_view s, bool attribute);
 
 // True when the bytes look like text (no NUL, few control characters) rather than binary data.
 bool looks_like_text(std::string_view bytes);
