@@ -7,64 +7,17 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
-#include <random>
-#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "f1_genotypes.hpp"
 #include "genokit/f1/convert.hpp"
-#include "genokit/f1/files.hpp"
-#include "genokit/frams/document.hpp"
 
 namespace {
 
-std::vector<std::string> corpus_f1() {
-  std::set<std::string> out;
-  const std::filesystem::path root = std::filesystem::path(GENOKIT_SHARED_DIR) / "corpus" / "framsticks";
-  std::error_code ec;
-  if (!std::filesystem::is_directory(root, ec)) return {};
-  for (auto& e : std::filesystem::recursive_directory_iterator(root, ec)) {
-    if (e.path().extension() != ".gen") continue;
-    genokit::Diagnostics d;
-    const auto doc = genokit::frams::load_file(e.path().string(), d);
-    for (const auto& g : genokit::f1::find_f1_genotypes(doc)) {
-      genokit::Diagnostics cd;
-      if (g.text.size() < 400 && genokit::f1::to_f0(g.text, cd).valid) out.insert(std::string(g.text));
-    }
-  }
-  return {out.begin(), out.end()};
-}
-
-std::vector<std::string> generated() {  // without the corpus: small creatures of the same kind
-  return {"X(X,X)",
-          "RRX(lX,X[|G:1])",
-          "LLX[T:1](RX[|-1:2],rX[@*:0.5])X",
-          "X(X(X,X),X[S:1]X)",
-          "MMX[|G:1,T:-1]X(lX[N,in:0.1],LX[|0:1])",
-          "QqCX(X[G][|-1:1],FFX[T]X)",
-          "EEX(WX,wX(IX,AX[*]))"};
-}
-
-std::vector<std::string> make_set(std::size_t n) {
-  std::vector<std::string> base = corpus_f1();
-  if (base.empty()) base = generated();
-  std::mt19937_64 rng(42);
-  std::uniform_int_distribution<std::size_t> pick(0, base.size() - 1);
-  std::vector<std::string> out;
-  out.reserve(n);
-  while (out.size() < n) {
-    std::string g = base[pick(rng)];
-    while (g.size() < 180) g = "X(" + g + "," + base[pick(rng)] + ")";
-    if (g.size() > 300) continue;
-    out.push_back(std::move(g));
-  }
-  return out;
-}
-
 const std::vector<std::string>& set20k() {
-  static const std::vector<std::string> s = make_set(20000);
+  static const std::vector<std::string> s = bench::f1_genotypes(20000);
   return s;
 }
 

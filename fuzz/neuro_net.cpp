@@ -92,9 +92,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const neuro::Trace t = neuro::record(net, 40);
   (void)neuro::format_table(net, t, {"fuzz", m.valid});
   (void)neuro::format_csv(t);
-  (void)neuro::trace_json(net, t, {"fuzz", m.valid}).dump();
+  (void)neuro::trace_json(net, t, {"fuzz", m.valid});
   (void)neuro::describe_text(net);
-  (void)neuro::describe_json(net).dump();
+  (void)neuro::describe_json(net);
   (void)neuro::plot_svg(net, t, {});
   return 0;
 }

@@ -20,7 +20,6 @@
 
 #include "genokit/f0/batch.hpp"
 #include "genokit/f0/docs.hpp"
-#include "genokit/f0/files.hpp"
 #include "genokit/f0/json.hpp"
 #include "genokit/f0/lint.hpp"
 #include "genokit/f0/model.hpp"
@@ -32,7 +31,12 @@
 #include "genokit/f0/writer.hpp"
 
 #include "genokit/f1/convert.hpp"
-#include "genokit/f1/files.hpp"
+
+#include "genokit/genotype/encoding.hpp"
+#include "genokit/genotype/file.hpp"
+#include "genokit/genotype/json.hpp"
+#include "genokit/genotype/read.hpp"
+#include "genokit/genotype/rewrite.hpp"
 
 #include "genokit/genome/genome.hpp"
 #include "genokit/genome/layouts.hpp"
@@ -46,7 +50,6 @@
 #include "genokit/neuro/network.hpp"
 #include "genokit/neuro/plot.hpp"
 #include "genokit/neuro/population.hpp"
-#include "genokit/neuro/source.hpp"
 #include "genokit/neuro/trace.hpp"
 
 #include "genokit/xode/document.hpp"

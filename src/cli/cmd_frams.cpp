@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "cli/registry.hpp"
-#include "genokit/core/diagnostics_json.hpp"
+#include "core/diagnostics_json.hpp"
 #include "genokit/frams/document.hpp"
 #include "genokit/frams/json.hpp"
 #include "genokit/frams/schema.hpp"
@@ -12,7 +12,6 @@
 namespace genokit::cli {
 
 // Defined in format_frams.cpp.
-bool has_opt(const Options& opt, std::string_view key, std::string* value);
 frams::LoadOptions frams_load_options(const Input& in, const Options& opt);
 frams::Document frams_load(const Input& in, const Options& opt, Diagnostics& diags);
 
@@ -23,10 +22,22 @@ using namespace genokit::frams;
 // Prints diagnostics (or their JSON) and raises the exit code.
 void finish(const Diagnostics& diags, const Options& opt) {
   if (opt.json && !diags.empty())
-    std::cerr << to_json(diags).dump(2) << '\n';
+    std::cerr << detail::to_json(diags).dump(2) << '\n';
   else
     print_diagnostics(diags);
   if (diags.has_errors() || (opt.strict && diags.warning_count() > 0)) raise_exit_code(kExitInvalid);
+}
+
+// Loads `file` as a Framsticks document and hands it to `fn`; prints the diagnostics after.
+template <class Fn>
+void with_document(const std::string& file, const Options& opt, Fn fn) {
+  Diagnostics diags;
+  Input in;
+  if (load_input(file, in, diags)) {
+    Document doc = frams_load(in, opt, diags);
+    fn(in, doc, diags);
+  }
+  finish(diags, opt);
 }
 
 void setup(CLI::App& root) {
@@ -46,16 +57,12 @@ void setup(CLI::App& root) {
     c->add_flag("--typed", *typed, "Numbers for d/f properties of known classes (strings otherwise)");
     add_common_options(*c, *opt);
     c->callback([=] {
-      Diagnostics diags;
-      Input in;
-      if (!load_input(*file, in, diags)) return finish(diags, *opt);
-      Document doc = frams_load(in, *opt, diags);
-      JsonOptions jo;
-      jo.typed = *typed;
-      std::string text =
-          to_json(doc, jo).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-      if (!diags.has_errors()) write_output(*out, text, diags);
-      finish(diags, *opt);
+      with_document(*file, *opt, [&](const Input&, const Document& doc, Diagnostics& diags) {
+        JsonOptions jo;
+        jo.typed = *typed;
+        jo.indent = 2;
+        if (!diags.has_errors()) write_output(*out, to_json(doc, jo) + "\n", diags);
+      });
     });
   }
   {
@@ -70,17 +77,8 @@ void setup(CLI::App& root) {
     c->callback([=] {
       Diagnostics diags;
       Input in;
-      if (!load_input(*file, in, diags)) return finish(diags, *opt);
-      nlohmann::ordered_json j;
-      try {
-        j = nlohmann::ordered_json::parse(in.bytes);
-      } catch (const nlohmann::json::parse_error& e) {
-        diags.error("frams.json-syntax", std::string("The input is not valid JSON: ") + e.what(),
-                    {in.name, 0, 0, std::int64_t(e.byte > 0 ? e.byte - 1 : 0)});
-        return finish(diags, *opt);
-      }
-      std::string text;
-      if (json_to_text(j, text, diags)) write_output(*out, text, diags);
+      if (load_input(*file, in, diags))
+        if (const auto text = json_to_text(in.bytes, diags, {in.name})) write_output(*out, *text, diags);
       finish(diags, *opt);
     });
   }
@@ -91,30 +89,28 @@ void setup(CLI::App& root) {
     c->add_option("file", *file, "Input file, e.g. an .expdef or .neuro ('-' = stdin)")->required();
     add_common_options(*c, *opt);
     c->callback([=] {
-      Diagnostics diags;
-      Input in;
-      if (!load_input(*file, in, diags)) return finish(diags, *opt);
-      Document doc = frams_load(in, *opt, diags);
-      ClassSchema cls = props_from_document(doc, "props", diags);
-      nlohmann::json all = nlohmann::json::array();
-      for (const PropDef& p : cls.props) {
-        const PropType t = parsed_type(p);
-        nlohmann::json j = {{"id", p.id}, {"name", p.name}, {"type", p.type_text}, {"meaning", describe_type(t)}};
-        if (p.flags) j["flags"] = describe_flags(p.flags);
-        if (!p.group.empty()) j["group"] = p.group;
-        if (!t.labels.empty()) j["labels"] = t.labels;
-        all.push_back(std::move(j));
-      }
-      if (opt->json) {
-        print_json(all);
-      } else {
-        for (const auto& j : all) {
-          std::cout << j["id"].get<std::string>() << "\t" << j["meaning"].get<std::string>();
-          if (j.contains("flags")) std::cout << " [" << j["flags"].get<std::string>() << "]";
-          std::cout << '\n';
+      with_document(*file, *opt, [&](const Input&, const Document& doc, Diagnostics& diags) {
+        ClassSchema cls = props_from_document(doc, "props", diags);
+        nlohmann::json all = nlohmann::json::array();
+        for (const PropDef& p : cls.props) {
+          const PropType t = parsed_type(p);
+          nlohmann::json j = {
+              {"id", p.id}, {"name", p.name}, {"type", p.type_text}, {"meaning", describe_type(t)}};
+          if (p.flags) j["flags"] = describe_flags(p.flags);
+          if (!p.group.empty()) j["group"] = p.group;
+          if (!t.labels.empty()) j["labels"] = t.labels;
+          all.push_back(std::move(j));
         }
-      }
-      finish(diags, *opt);
+        if (opt->json) {
+          print_json(all);
+        } else {
+          for (const auto& j : all) {
+            std::cout << j["id"].get<std::string>() << "\t" << j["meaning"].get<std::string>();
+            if (j.contains("flags")) std::cout << " [" << j["flags"].get<std::string>() << "]";
+            std::cout << '\n';
+          }
+        }
+      });
     });
   }
   {

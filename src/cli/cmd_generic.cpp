@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "cli/registry.hpp"
-#include "genokit/core/diagnostics_json.hpp"
+#include "core/diagnostics_json.hpp"
 
 namespace genokit::cli {
 namespace {
@@ -13,16 +13,12 @@ namespace {
 template <class Fn>
 void for_each_input(const std::vector<std::string>& paths, const Options& opt, Fn fn) {
   for (const auto& path : paths) {
+    const std::optional<Input> in = load_or_report(path);
+    if (!in) continue;
     Diagnostics diags;
-    Input in;
-    if (!load_input(path, in, diags)) {
-      print_diagnostics(diags);
-      raise_exit_code(kExitInvalid);
-      continue;
-    }
-    const FormatHandler* h = find_format(in, opt, diags);
-    if (h) fn(in, *h, diags);
-    diags.set_file(in.name);
+    const FormatHandler* h = find_format(*in, opt, diags);
+    if (h) fn(*in, *h, diags);
+    diags.set_file(in->name);
     bool failed = diags.has_errors() || (opt.strict && diags.warning_count() > 0);
     if (!opt.json) print_diagnostics(diags);
     if (failed) raise_exit_code(kExitInvalid);
@@ -32,7 +28,8 @@ void for_each_input(const std::vector<std::string>& paths, const Options& opt, F
 void setup_check(CLI::App& root) {
   auto opt = std::make_shared<Options>();
   auto files = std::make_shared<std::vector<std::string>>();
-  auto* cmd = root.add_subcommand("check", "Validate files of any supported format; exit 1 if any has errors");
+  auto* cmd =
+      root.add_subcommand("check", "Validate files of any supported format; exit 1 if any has errors");
   cmd->add_option("files", *files, "Files to check ('-' = stdin)")->required();
   add_common_options(*cmd, *opt);
   cmd->callback([opt, files] {
@@ -45,14 +42,14 @@ void setup_check(CLI::App& root) {
         nlohmann::json j = {{"file", in.name}, {"format", h.name()}};
         bool failed = diags.has_errors() || (opt->strict && diags.warning_count() > 0);
         j["valid"] = !failed;
-        j.update(to_json(diags));
+        j.update(detail::to_json(diags));
         if (!report.empty()) j["report"] = report;
         all.push_back(std::move(j));
       } else {
         std::size_t e = diags.error_count(), w = diags.warning_count();
-        std::cout << in.name << ": " << h.name() << ": "
-                  << (e ? "invalid" : "ok") << " (" << e << (e == 1 ? " error, " : " errors, ") << w
-                  << (w == 1 ? " warning)" : " warnings)") << '\n';
+        std::cout << in.name << ": " << h.name() << ": " << (e ? "invalid" : "ok") << " (" << e
+                  << (e == 1 ? " error, " : " errors, ") << w << (w == 1 ? " warning)" : " warnings)")
+                  << '\n';
       }
     });
     if (opt->json) print_json(all);
@@ -62,7 +59,8 @@ void setup_check(CLI::App& root) {
 void setup_info(CLI::App& root) {
   auto opt = std::make_shared<Options>();
   auto files = std::make_shared<std::vector<std::string>>();
-  auto* cmd = root.add_subcommand("info", "Say what a file holds (format, classes, counts, genotype encodings)");
+  auto* cmd =
+      root.add_subcommand("info", "Say what a file holds (format, classes, counts, genotype encodings)");
   cmd->add_option("files", *files, "Files to describe ('-' = stdin)")->required();
   add_common_options(*cmd, *opt);
   cmd->callback([opt, files] {
@@ -72,8 +70,10 @@ void setup_info(CLI::App& root) {
       nlohmann::json body = nlohmann::json::object();
       h.info(in, *opt, diags, body);
       j.update(body);
-      if (opt->json) all.push_back(std::move(j));
-      else print_human(j);
+      if (opt->json)
+        all.push_back(std::move(j));
+      else
+        print_human(j);
     });
     if (opt->json) print_json(all);
   });
@@ -85,7 +85,7 @@ void setup_cat(CLI::App& root) {
   auto out = std::make_shared<std::string>("-");
   auto* cmd = root.add_subcommand("cat", "Write a file in its format's canonical text form");
   cmd->add_option("file", *file, "Input file ('-' = stdin)")->required();
-  cmd->add_option("-o,--output", *out, "Output file ('-' = stdout, the default); written atomically");
+  add_output_option(*cmd, *out);
   add_common_options(*cmd, *opt);
   cmd->callback([opt, file, out] {
     for_each_input({*file}, *opt, [&](const Input& in, const FormatHandler& h, Diagnostics& diags) {
@@ -113,11 +113,14 @@ void setup_show(CLI::App& root) {
       nlohmann::json j;
       if (!h.show(in, *opt, diags, text, j)) {
         if (!diags.has_errors())
-          diags.error("cli.unsupported", "`show` does not support the " + h.name() + " format yet", {in.name});
+          diags.error("cli.unsupported", "`show` does not support the " + h.name() + " format yet",
+                      {in.name});
         return;
       }
-      if (opt->json) print_json(j);
-      else std::cout << text;
+      if (opt->json)
+        print_json(j);
+      else
+        std::cout << text;
     });
   });
 }
@@ -129,8 +132,10 @@ void setup_formats(CLI::App& root) {
   cmd->callback([json] {
     nlohmann::json all = nlohmann::json::array();
     for (const auto* h : formats()) {
-      if (*json) all.push_back({{"name", h->name()}, {"description", h->description()}});
-      else std::cout << h->name() << "\t" << h->description() << '\n';
+      if (*json)
+        all.push_back({{"name", h->name()}, {"description", h->description()}});
+      else
+        std::cout << h->name() << "\t" << h->description() << '\n';
     }
     if (*json) print_json(all);
   });

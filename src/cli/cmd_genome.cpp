@@ -43,9 +43,9 @@ std::optional<Notes> load_notes(const std::string& genome_path, const std::strin
   }
   if (path.empty()) return std::nullopt;
   Diagnostics diags;
-  std::string bytes;
+  const std::optional<std::string> bytes = read_file(path, diags);
   std::optional<Notes> notes;
-  if (read_file(path, bytes, diags)) notes = read_gno(bytes, diags);
+  if (bytes) notes = read_gno(*bytes, diags);
   diags.set_file(display_name(path));
   print_diagnostics(diags);
   return notes;

@@ -4,12 +4,15 @@
 #include <iostream>
 #include <memory>
 
+#include <filesystem>
+
 #include "cli/registry.hpp"
+#include "genokit/genotype/file.hpp"
 #include "genokit/neuro/describe.hpp"
 #include "genokit/neuro/network.hpp"
 #include "genokit/neuro/plot.hpp"
-#include "genokit/neuro/source.hpp"
 #include "genokit/neuro/trace.hpp"
+#include "neuro/json.hpp"
 
 namespace genokit::cli {
 namespace {
@@ -38,30 +41,41 @@ void add_source_options(CLI::App& cmd, RunArgs& a, bool run_opts) {
   cmd.add_option("--seed", a.seed, "MT19937 seed (default 0, the SDK's)");
 }
 
-// Loads the genotype and builds the network; false (diagnostics printed) when nothing can be run.
-bool build(const RunArgs& a, neuro::Network& net, neuro::SourceGenotype& src, const neuro::Settings& s) {
+// The genotype a network is built from, and its name ("file.gen#org name" for an org).
+struct Source {
+  f0::Model model;
+  std::string name;
+};
+
+// Loads the genotype (a bare file without header is an f0 body; only the SDK's f0 checks, the
+// network reports what matters for running) and builds the network; false (diagnostics printed)
+// when nothing can be run.
+bool build(const RunArgs& a, neuro::Network& net, Source& src, const neuro::Settings& s) {
+  const std::optional<Input> in = load_or_report(a.file);
+  if (!in) return false;
+  genotype::PickOptions po;
+  po.file.bare = genotype::Bare::f0;
+  po.read.lint = false;
   Diagnostics diags;
-  Input in;
-  if (!load_input(a.file, in, diags)) {
-    print_diagnostics(diags);
-    raise_exit_code(kExitInvalid);
-    return false;
-  }
-  src = neuro::load_genotype(in.bytes, in.name, a.genotype, diags);
+  auto picked = genotype::pick(in->bytes, in->name, a.genotype, diags, po);
+  diags.set_file(in->name);
   print_diagnostics(diags);
-  if (!src.found) {
+  if (!picked) {
     raise_exit_code(kExitInvalid);
     return false;
   }
+  src.model = std::move(picked->genotype.model);
+  src.name = a.file == "-" ? in->name : std::filesystem::path(in->name).filename().string();
+  if (picked->source->field) src.name += "#" + picked->source->name;
   if (!src.model.valid) {
-    std::cerr << in.name << ": the genotype is invalid; running the neurons it holds\n";
+    std::cerr << in->name << ": the genotype is invalid; running the neurons it holds\n";
     raise_exit_code(kExitInvalid);
   }
   net = neuro::Network::build(src.model, s);
   // Every value of every step is kept for the table/plot: refuse runs that would need gigabytes.
   if (static_cast<double>(a.steps + 1) * static_cast<double>(std::max<std::size_t>(net.size(), 1)) > 5e7) {
     std::cerr
-        << in.name << ": error: " << a.steps << " steps of " << net.size()
+        << in->name << ": error: " << a.steps << " steps of " << net.size()
         << " neurons is more than 50 million values to print; use fewer steps [neuro.output-too-large]\n";
     raise_exit_code(kExitUsage);
     return false;
@@ -83,23 +97,22 @@ void setup_neuro(CLI::App& root) {
     auto* csv = cmd->add_flag("--csv", a->csv, "CSV instead of the table");
     auto* js = cmd->add_flag("--json", a->json, "JSON instead of the table");
     csv->excludes(js);
-    cmd->add_option("-o,--output", a->out, "Output file ('-' = stdout, the default); written atomically");
+    add_output_option(*cmd, a->out);
     cmd->callback([a] {
       neuro::Network net;
-      neuro::SourceGenotype src;
+      Source src;
       if (!build(*a, net, src, {a->randinit, a->nnoise, a->seed})) return;
       const neuro::Trace t = neuro::record(net, a->steps);
       const neuro::TableInfo info{src.name, src.model.valid};
       std::string text;
       if (a->json) {
-        text = neuro::trace_json(net, t, info).dump(1) + "\n";
+        text = neuro::detail::trace_json(net, t, info).dump(1) + "\n";
       } else if (a->csv) {
         text = neuro::format_csv(t);
         for (const auto& m : net.messages()) std::cerr << src.name << ": " << m.sdk_line() << "\n";
       } else
         text = neuro::format_table(net, t, info);
-      Diagnostics wd;
-      if (!write_output(a->out, text, wd)) print_diagnostics(wd), raise_exit_code(kExitInvalid);
+      write_or_report(a->out, text);
     });
   }
   {
@@ -116,15 +129,13 @@ void setup_neuro(CLI::App& root) {
     cmd->add_flag("--no-channels", a->no_channels, "Do not draw the extra channels of multichannel neurons");
     cmd->callback([a, po] {
       neuro::Network net;
-      neuro::SourceGenotype src;
+      Source src;
       if (!build(*a, net, src, {a->randinit, a->nnoise, a->seed})) return;
       const neuro::Trace t = neuro::record(net, a->steps);
       neuro::PlotOptions o = *po;
       if (o.title.empty()) o.title = src.name;
       o.channels = !a->no_channels;
-      Diagnostics wd;
-      if (!write_output(a->out, neuro::plot_svg(net, t, o), wd))
-        print_diagnostics(wd), raise_exit_code(kExitInvalid);
+      write_or_report(a->out, neuro::plot_svg(net, t, o));
     });
   }
   {
@@ -135,10 +146,10 @@ void setup_neuro(CLI::App& root) {
     cmd->add_flag("--json", a->json, "JSON output");
     cmd->callback([a] {
       neuro::Network net;
-      neuro::SourceGenotype src;
+      Source src;
       if (!build(*a, net, src, {0, 0, 0})) return;
       if (a->json)
-        print_json(neuro::describe_json(net));
+        print_json(neuro::detail::describe_json(net));
       else
         std::cout << neuro::describe_text(net);
     });

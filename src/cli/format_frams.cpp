@@ -1,35 +1,31 @@
 // Framsticks object files (.gen .sim .expdef .neuro .style .show .script .expt) for the generic
 // commands: check (reader + schema + prop: definitions + every org: genotype through its
-// GenotypeHandler), info, cat (canonical; --opt lossless for the byte-preserving writer).
+// genotype door), info, show, cat (canonical; --opt lossless for the byte-preserving writer).
 #include <algorithm>
 #include <filesystem>
 #include <map>
 #include <string>
 
+#include "cli/genotype_view.hpp"
 #include "cli/registry.hpp"
-#include "genokit/core/parallel.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/frams/document.hpp"
 #include "genokit/frams/genotype_header.hpp"
 #include "genokit/frams/schema.hpp"
+#include "genokit/genotype/file.hpp"
 
 namespace genokit::cli {
 
 // Shared with cmd_frams.cpp (declared there).
-bool has_opt(const Options& opt, std::string_view key, std::string* value);
 frams::LoadOptions frams_load_options(const Input& in, const Options& opt);
 frams::Document frams_load(const Input& in, const Options& opt, Diagnostics& diags);
 
-bool has_opt(const Options& opt, std::string_view key, std::string* value) {
-  for (const std::string& e : opt.extra) {
-    std::string_view s = e;
-    if (s == key || (s.size() > key.size() && s.substr(0, key.size()) == key && s[key.size()] == '=')) {
-      if (value) *value = s.size() > key.size() ? std::string(s.substr(key.size() + 1)) : std::string();
-      return true;
-    }
-  }
-  return false;
+namespace {
+// The name a Framsticks file's positions carry: its path as given (includes are relative to it).
+std::string frams_name(const Input& in) {
+  return in.path == "-" ? in.name : in.path;
 }
+}  // namespace
 
 frams::LoadOptions frams_load_options(const Input& in, const Options& opt) {
   frams::LoadOptions lo;
@@ -41,11 +37,10 @@ frams::LoadOptions frams_load_options(const Input& in, const Options& opt) {
     lo.includes = frams::LoadOptions::Includes::confine;
     lo.include_root = opt.includes;
   }
-  std::string schema;
-  if (!has_opt(opt, "schema", &schema)) {
-    // .gen files are read by the SDK's GenotypeMiniLoader, which knows only org:
-    schema = std::filesystem::path(in.path).extension() == ".gen" ? "gen" : "builtin";
-  }
+  // .gen files are read by the SDK's GenotypeMiniLoader, which knows only org:
+  const std::string schema =
+      opt_value(opt, "schema")
+          .value_or(std::filesystem::path(in.path).extension() == ".gen" ? "gen" : "builtin");
   if (schema == "gen")
     lo.schema = &frams::genotype_loader_schema();
   else if (schema == "none")
@@ -56,8 +51,7 @@ frams::LoadOptions frams_load_options(const Input& in, const Options& opt) {
 }
 
 frams::Document frams_load(const Input& in, const Options& opt, Diagnostics& diags) {
-  std::string name = in.path == "-" ? in.name : in.path;
-  return frams::parse(in.bytes, name, diags, frams_load_options(in, opt));
+  return frams::parse(in.bytes, frams_name(in), diags, frams_load_options(in, opt));
 }
 
 namespace {
@@ -71,72 +65,26 @@ bool is_identifier(std::string_view s) {
   return true;
 }
 
-// Maps a diagnostic positioned in a genotype text to the file: by byte offset (preferred) or
-// line/column within the genotype.
-Location map_to_file(const Document& doc, const Field& f, const Location& g) {
-  std::size_t off = 0;
-  if (g.offset >= 0) {
-    off = std::size_t(g.offset);
-  } else if (g.line > 0) {
-    std::size_t line = 1;
-    while (line < g.line && off < f.value.size()) {
-      std::size_t nl = f.value.find('\n', off);
-      if (nl == std::string_view::npos) break;
-      off = nl + 1;
-      ++line;
-    }
-    off += g.column > 0 ? g.column - 1 : 0;
-  } else {
-    return doc.locate_value(f, 0);
-  }
-  return doc.locate_value(f, off);
-}
-
-// One org: genotype that a GenotypeHandler can read.
-struct GenotypeJob {
-  const Object* org;
-  const Field* field;
-  std::string format;
-  const GenotypeHandler* handler;
-};
-
-// The org: genotypes of a document that genokit can read, in file order. Reports malformed
-// headers; counts every encoding in `formats` and the unreadable ones in `unchecked`.
-std::vector<GenotypeJob> genotype_jobs(const Document& doc, Diagnostics& diags,
-                                       std::map<std::string, std::size_t>* formats,
-                                       std::map<std::string, std::size_t>* unchecked,
-                                       std::map<std::string, Location>* first_unchecked) {
-  std::vector<GenotypeJob> jobs;
-  for (const Object& o : doc.objects) {
-    if (o.class_name != "org") continue;
-    const Field* g = o.find("genotype");
-    if (!g) continue;
-    GenotypeHeader h = parse_genotype_header(g->value);
-    if (h.malformed) {
-      diags.warning(
-          "frams.genotype-bad-header",
-          "Invalid genotype format declaration in the genotype of org '" + std::string(o.get("name")) + "'",
-          doc.locate_value(*g, 0));
+// The org: genotypes of a file that the door reads, in file order. Reports malformed headers;
+// counts every encoding in `formats` and the unreadable ones in `unchecked` (with the first place).
+std::vector<const genotype::FileGenotype*> readable_genotypes(
+    const genotype::GenotypeFile& file, Diagnostics& diags, std::map<std::string, std::size_t>* formats,
+    std::map<std::string, std::size_t>* unchecked, std::map<std::string, Location>* first_unchecked) {
+  std::vector<const genotype::FileGenotype*> out;
+  for (const genotype::FileGenotype& g : file.genotypes) {
+    if (g.bad_header) {
+      diags.warning("frams.genotype-bad-header",
+                    "Invalid genotype format declaration in the genotype of org '" + g.name + "'",
+                    file.locate(g, 0));
       continue;
     }
-    if (formats) ++(*formats)["f" + h.format];
-    if (const GenotypeHandler* gh = find_genotype_handler(h.format)) {
-      jobs.push_back({&o, g, h.format, gh});
-    } else if (unchecked && !(*unchecked)[h.format]++) {
-      (*first_unchecked)[h.format] = doc.locate_value(*g, 0);
-    }
+    if (formats) ++(*formats)["f" + g.format];
+    if (g.readable())
+      out.push_back(&g);
+    else if (unchecked && !(*unchecked)[g.format]++)
+      (*first_unchecked)[g.format] = file.locate(g, 0);
   }
-  return jobs;
-}
-
-// Copies a genotype's diagnostics into the file's, positioned in the file and naming the org.
-void merge_into_file(const Document& doc, const GenotypeJob& job, const Diagnostics& from, Diagnostics& to) {
-  std::string org(job.org->get("name"));
-  for (const Diagnostic& d : from.items()) {
-    std::string message = d.message;
-    if (!org.empty()) message += " (in org '" + org + "')";
-    to.report(d.severity, d.code, std::move(message), map_to_file(doc, *job.field, d.where));
-  }
+  return out;
 }
 
 class FramsFormat final : public FormatHandler {
@@ -175,8 +123,13 @@ class FramsFormat final : public FormatHandler {
     return ext_ok ? 30 : 0;  // only comments/blank lines
   }
 
+  std::vector<OptKey> option_keys() const override {
+    return {{"schema", {"gen", "builtin", "none"}}, {"lossless", {}}};
+  }
+
   void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const override {
-    Document doc = frams_load(in, opt, diags);
+    const genotype::GenotypeFile file = genotype::from_document(frams_load(in, opt, diags), frams_name(in));
+    const Document& doc = file.doc;
     bool has_props = std::any_of(doc.objects.begin(), doc.objects.end(), [](const Object& o) {
       return o.class_name == "prop" || o.class_name == "property";
     });
@@ -184,18 +137,9 @@ class FramsFormat final : public FormatHandler {
     if (has_props) props = props_from_document(doc, "props", diags);
     std::map<std::string, std::size_t> formats, unchecked;
     std::map<std::string, Location> first_unchecked;
-    std::vector<GenotypeJob> jobs = genotype_jobs(doc, diags, &formats, &unchecked, &first_unchecked);
-    // Genotypes are independent: check them on every core, then report in file order.
-    std::vector<Diagnostics> results(jobs.size());
-    parallel_for(jobs.size(), 0, [&](std::size_t i) {
-      nlohmann::json rep;
-      jobs[i].handler->check(jobs[i].field->value, opt, results[i], rep);
-    });
+    const auto jobs = readable_genotypes(file, diags, &formats, &unchecked, &first_unchecked);
     std::size_t checked = jobs.size(), invalid = 0;
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-      invalid += results[i].has_errors();
-      merge_into_file(doc, jobs[i], results[i], diags);
-    }
+    for (const Checked& c : check_genotypes(file, jobs, opt, diags)) invalid += c.errors;
     for (const auto& [fmt, n] : unchecked)
       diags.note("frams.genotype-not-checked",
                  std::to_string(n) + " genotype(s) in encoding f" + fmt +
@@ -253,21 +197,17 @@ class FramsFormat final : public FormatHandler {
 
   bool show(const Input& in, const Options& opt, Diagnostics& diags, std::string& text,
             nlohmann::json& json) const override {
-    Document doc = frams_load(in, opt, diags);
-    std::vector<GenotypeJob> jobs = genotype_jobs(doc, diags, nullptr, nullptr, nullptr);
+    const genotype::GenotypeFile file = genotype::from_document(frams_load(in, opt, diags), frams_name(in));
     json = nlohmann::json::array();
-    for (const GenotypeJob& job : jobs) {
-      Diagnostics gd;
+    for (const genotype::FileGenotype* g : readable_genotypes(file, diags, nullptr, nullptr, nullptr)) {
+      const auto r = genotype::read(file, *g, diags, read_options(opt, g->format, true));
+      if (!r) continue;
       std::string t;
       nlohmann::json j;
-      auto locate = [&](std::size_t off) { return doc.locate_value(*job.field, off); };
-      bool shown = job.handler->show(job.field->value, opt, locate, gd, t, j);
-      merge_into_file(doc, job, gd, diags);
-      if (!shown) continue;
-      std::string name(job.org->get("name"));
-      text += "=== org '" + name + "' (f" + job.format + ")\n" + t + "\n";
-      j["name"] = name;
-      j["format"] = job.format;
+      show_genotype(*r, g->text, genotype::GenotypeFile::Locator(file, *g), t, j);
+      text += "=== org '" + g->name + "' (f" + g->format + ")\n" + t + "\n";
+      j["name"] = g->name;
+      j["format"] = g->format;
       json.push_back(std::move(j));
     }
     if (json.empty() && !diags.has_errors())
@@ -278,7 +218,7 @@ class FramsFormat final : public FormatHandler {
 
   bool canonical(const Input& in, const Options& opt, Diagnostics& diags, std::string& out) const override {
     Document doc = frams_load(in, opt, diags);
-    out = has_opt(opt, "lossless", nullptr) ? write_lossless(doc) : write_canonical(doc);
+    out = opt_value(opt, "lossless") ? write_lossless(doc) : write_canonical(doc);
     return true;
   }
 };

@@ -5,7 +5,7 @@
 #include "cli/registry.hpp"
 #include "cli/xode_options.hpp"
 #include "cli/xode_oracle.hpp"
-#include "genokit/core/diagnostics_json.hpp"
+#include "core/diagnostics_json.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/physics/world.hpp"
 #include "xode/json.hpp"
@@ -40,7 +40,7 @@ nlohmann::json built_json(const Input& in, const XodeFile& f, const xode::LoadOp
   j["status"] = "error";
   for (const auto& d : diags.items())
     if (d.severity == Severity::error) {
-      j["error"] = to_json(d);
+      j["error"] = genokit::detail::to_json(d);
       break;
     }
   return j;
@@ -80,6 +80,9 @@ class XodeFormat : public FormatHandler {
  public:
   XodeFormat() : FormatHandler(10) {}
   std::string name() const override { return "xode"; }
+  std::vector<OptKey> option_keys() const override {
+    return {{"compat", {}}, {"lenient", {}}, {"repair", {}}, {"indexbase", {}}, {"built", {}}};
+  }
   std::string description() const override {
     return "XODE scenes (XML ODE data interchange, " + std::string(xode::kSupportString) + ")";
   }

@@ -19,22 +19,35 @@ std::vector<std::pair<int, const FormatHandler*>>& format_table() {
   return table;
 }
 
-std::vector<const GenotypeHandler*>& genotype_table() {
-  static std::vector<const GenotypeHandler*> table;
-  return table;
+// Checks one --opt value against every format's keys: "" when fine, else the reason.
+std::string check_opt(const std::string& kv) {
+  const std::size_t eq = kv.find('=');
+  const std::string key = kv.substr(0, eq), value = eq == std::string::npos ? "" : kv.substr(eq + 1);
+  std::map<std::string, std::vector<std::string>> keys;  // sorted for the message
+  for (const FormatHandler* h : formats())
+    for (OptKey& k : h->option_keys()) keys.emplace(std::move(k.key), std::move(k.values));
+  const auto it = keys.find(key);
+  auto values = [](const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& x : v) out += (out.empty() ? "" : "|") + x;
+    return out;
+  };
+  if (it == keys.end()) {
+    std::string list;
+    for (const auto& [k, v] : keys)
+      list += (list.empty() ? "" : ", ") + k + (v.empty() ? "" : "=" + values(v));
+    return "unknown --opt key '" + key + "' (valid keys: " + list + ")";
+  }
+  if (!it->second.empty() && std::find(it->second.begin(), it->second.end(), value) == it->second.end())
+    return "--opt " + key + " takes " + values(it->second) + ", not '" + value + "'";
+  return "";
 }
 
 }  // namespace
 
-GenotypeHandler::GenotypeHandler() { genotype_table().push_back(this); }
-
-const GenotypeHandler* find_genotype_handler(std::string_view format) {
-  for (const auto* h : genotype_table())
-    if (h->format() == format) return h;
-  return nullptr;
+CommandRegistrar::CommandRegistrar(int order, CommandSetup setup) {
+  command_table().emplace(order, setup);
 }
-
-CommandRegistrar::CommandRegistrar(int order, CommandSetup setup) { command_table().emplace(order, setup); }
 
 void setup_all_commands(CLI::App& root) {
   for (auto& [order, setup] : command_table()) setup(root);
@@ -45,22 +58,59 @@ int& exit_code() {
   return code;
 }
 
-void raise_exit_code(int code) { exit_code() = std::max(exit_code(), code); }
+void raise_exit_code(int code) {
+  exit_code() = std::max(exit_code(), code);
+}
 
 bool load_input(const std::string& path, Input& in, Diagnostics& diags) {
   in.path = path;
   in.name = display_name(path);
-  return read_file(path, in.bytes, diags);
+  std::optional<std::string> bytes = read_file(path, diags);
+  if (bytes) in.bytes = std::move(*bytes);
+  return bytes.has_value();
+}
+
+std::optional<Input> load_or_report(const std::string& path) {
+  Diagnostics diags;
+  Input in;
+  if (load_input(path, in, diags)) return in;
+  print_diagnostics(diags);
+  raise_exit_code(kExitInvalid);
+  return std::nullopt;
 }
 
 void print_diagnostics(const Diagnostics& diags) {
-  for (const auto& d : diags.items()) std::cerr << format_gcc(d) << '\n';
+  std::string out;
+  out.reserve(diags.items().size() * 120);
+  for (const auto& d : diags.items()) {
+    append_gcc(d, out);
+    out += '\n';
+  }
   if (diags.dropped() > 0)
-    std::cerr << "genokit: note: " << diags.dropped() << " more diagnostics were not shown\n";
+    out += "genokit: note: " + std::to_string(diags.dropped()) + " more diagnostics were not shown\n";
+  std::cerr.write(out.data(), static_cast<std::streamsize>(out.size()));
 }
 
 bool write_output(const std::string& path, std::string_view text, Diagnostics& diags) {
   return write_file_atomic(path, text, diags);
+}
+
+bool write_or_report(const std::string& path, std::string_view text) {
+  Diagnostics diags;
+  if (write_file_atomic(path, text, diags)) return true;
+  print_diagnostics(diags);
+  raise_exit_code(kExitInvalid);
+  return false;
+}
+
+std::optional<std::string> opt_value(const Options& opt, std::string_view key) {
+  for (const std::string& e : opt.extra) {
+    const std::string_view s = e;
+    if (s == key) return std::string();
+    if (s.size() > key.size() && s.substr(0, key.size()) == key && s[key.size()] == '=')
+      return std::string(s.substr(key.size() + 1));
+  }
+  return std::nullopt;
 }
 
 void print_json(const nlohmann::json& j) {
@@ -70,12 +120,14 @@ void print_json(const nlohmann::json& j) {
 void print_human(const nlohmann::json& j, int indent) {
   std::string pad(static_cast<std::size_t>(indent), ' ');
   auto scalar = [](const nlohmann::json& v) {
-    return v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return v.is_string() ? v.get<std::string>()
+                         : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   };
   if (j.is_object()) {
     for (auto it = j.begin(); it != j.end(); ++it) {
       const auto& v = it.value();
-      bool simple_array = v.is_array() && std::all_of(v.begin(), v.end(), [](auto& e) { return !e.is_structured(); });
+      bool simple_array =
+          v.is_array() && std::all_of(v.begin(), v.end(), [](auto& e) { return !e.is_structured(); });
       if (v.is_structured() && !simple_array) {
         std::cout << pad << it.key() << ":\n";
         print_human(v, indent + 2);
@@ -101,7 +153,9 @@ void print_human(const nlohmann::json& j, int indent) {
   }
 }
 
-FormatHandler::FormatHandler(int priority) { format_table().emplace_back(priority, this); }
+FormatHandler::FormatHandler(int priority) {
+  format_table().emplace_back(priority, this);
+}
 
 const std::vector<const FormatHandler*>& formats() {
   static std::vector<const FormatHandler*> sorted;
@@ -118,7 +172,8 @@ const FormatHandler* find_format(const Input& in, const Options& opt, Diagnostic
   if (!opt.format.empty()) {
     for (const auto* h : formats())
       if (h->name() == opt.format) return h;
-    diags.error("cli.unknown-format", "unknown format '" + opt.format + "' (see `genokit formats`)", {in.name});
+    diags.error("cli.unknown-format", "unknown format '" + opt.format + "' (see `genokit formats`)",
+                {in.name});
     return nullptr;
   }
   const FormatHandler* best = nullptr;
@@ -133,13 +188,20 @@ const FormatHandler* find_format(const Input& in, const Options& opt, Diagnostic
   return best;
 }
 
+CLI::Option* add_output_option(CLI::App& cmd, std::string& out) {
+  return cmd.add_option("-o,--output", out, "Output file ('-' = stdout, the default); written atomically");
+}
+
 void add_common_options(CLI::App& cmd, Options& opt) {
   cmd.add_flag("--json", opt.json, "Machine-readable JSON output on stdout");
   cmd.add_flag("--strict", opt.strict, "Treat warnings as errors");
-  cmd.add_option("--format", opt.format, "Skip detection and read the input as this format (see `genokit formats`)");
-  cmd.add_option("--includes", opt.includes,
-                 "Framsticks #include policy: follow (default), forbid, or a folder that includes must stay in");
-  cmd.add_option("--opt", opt.extra, "Format-specific option KEY=VALUE (repeatable)");
+  cmd.add_option("--format", opt.format,
+                 "Skip detection and read the input as this format (see `genokit formats`)");
+  cmd.add_option(
+      "--includes", opt.includes,
+      "Framsticks #include policy: follow (default), forbid, or a folder that includes must stay in");
+  cmd.add_option("--opt", opt.extra, "Format-specific option KEY=VALUE (repeatable)")
+      ->check(CLI::Validator([](std::string& kv) { return check_opt(kv); }, "KEY=VALUE"));
 }
 
 }  // namespace genokit::cli

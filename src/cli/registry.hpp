@@ -3,8 +3,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,13 +34,18 @@ struct Input {
   std::string name;  // for messages
   std::string bytes;
 };
-// Reads a file or stdin; on failure prints the diagnostic and returns false.
+// Reads a file or stdin; on failure reports it in `diags` and returns false.
 bool load_input(const std::string& path, Input& in, Diagnostics& diags);
+// Reads a file or stdin; on failure prints the diagnostic, raises the exit code to kExitInvalid
+// and returns std::nullopt.
+std::optional<Input> load_or_report(const std::string& path);
 
-// Prints diagnostics to stderr, GCC style.
+// Prints diagnostics to stderr, GCC style, in one write.
 void print_diagnostics(const Diagnostics& diags);
 // Writes text to `path` ("-" = stdout) atomically; false (with a diagnostic) on failure.
 bool write_output(const std::string& path, std::string_view text, Diagnostics& diags);
+// Writes text to `path` atomically; on failure prints the diagnostic and raises the exit code.
+bool write_or_report(const std::string& path, std::string_view text);
 // Prints a JSON value to stdout (2-space indent) followed by a newline.
 void print_json(const nlohmann::json& j);
 // Prints a JSON object as indented "key: value" lines for people.
@@ -54,6 +59,12 @@ struct Options {
   std::vector<std::string> extra;  // format-specific key=value options (--opt)
   // Framsticks #include policy: "follow" (default), "forbid", or a root folder to confine them to.
   std::string includes = "follow";
+};
+
+// One key a format understands in --opt KEY=VALUE.
+struct OptKey {
+  std::string key;
+  std::vector<std::string> values;  // the values it takes (empty = any, or none)
 };
 
 // A file format the generic commands (check, info, cat, show, fmt, convert) understand.
@@ -79,37 +90,23 @@ class FormatHandler {
                     nlohmann::json& json) const {
     return false;
   }
+  // The --opt keys this format reads (an unknown key is a usage error that lists every format's keys).
+  virtual std::vector<OptKey> option_keys() const { return {}; }
 };
 const std::vector<const FormatHandler*>& formats();
 
-// A genotype encoding (f0, f1, ...) that can be checked wherever it appears: as a bare file, or in
-// the `genotype` field of an `org:` object of a Framsticks file.
-class GenotypeHandler {
- public:
-  GenotypeHandler();
-  virtual ~GenotypeHandler() = default;
-  virtual std::string format() const = 0;  // the header's encoding letter: "0", "1", ...
-  // Checks one genotype text (the whole value, header included). Diagnostics are positioned in
-  // `genotype` itself: line/column 1-based within it, offset = byte offset in it; the caller maps
-  // them to the file that holds the genotype. `report` receives a JSON summary (counts, validity).
-  virtual void check(std::string_view genotype, const Options& opt, Diagnostics& diags,
-                     nlohmann::json& report) const = 0;
-  // The model of one genotype as `genokit show` prints it (text table and JSON). `locate` maps a
-  // byte offset of `genotype` to its position in the file that holds it, for element positions.
-  // Diagnostics are positioned like check()'s. Return false when the encoding has no model view.
-  virtual bool show(std::string_view genotype, const Options& opt,
-                    const std::function<Location(std::size_t)>& locate, Diagnostics& diags, std::string& text,
-                    nlohmann::json& json) const {
-    return false;
-  }
-};
-// The handler for an encoding ("0", "1", ...), or nullptr when genokit cannot read it yet.
-const GenotypeHandler* find_genotype_handler(std::string_view format);
 // The handler for `in`: the forced one (opt.format), else the best detect() score. Reports
 // cli.unknown-format and returns nullptr when nothing matches.
 const FormatHandler* find_format(const Input& in, const Options& opt, Diagnostics& diags);
 
-// Adds --json, --strict, --format, --includes to a subcommand.
+// The value of --opt KEY (or KEY=VALUE) in `opt`: std::nullopt when absent, "" for a bare KEY.
+std::optional<std::string> opt_value(const Options& opt, std::string_view key);
+
+// Adds -o/--output (default "-": stdout; files are written atomically).
+CLI::Option* add_output_option(CLI::App& cmd, std::string& out);
+
+// Adds --json, --strict, --format, --includes and --opt (checked against every format's keys) to a
+// subcommand.
 void add_common_options(CLI::App& cmd, Options& opt);
 
 }  // namespace genokit::cli

@@ -1,30 +1,64 @@
 #include "genokit/core/diagnostics.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <utility>
 
 namespace genokit {
 
 std::string_view to_string(Severity s) {
   switch (s) {
-    case Severity::note: return "note";
-    case Severity::warning: return "warning";
-    case Severity::error: return "error";
+    case Severity::note:
+      return "note";
+    case Severity::warning:
+      return "warning";
+    case Severity::error:
+      return "error";
   }
   return "error";
 }
 
-std::string format_gcc(const Diagnostic& d) {
-  std::string out = d.where.file.empty() ? std::string("<input>") : d.where.file;
+namespace {
+void append_number(std::uint64_t v, std::string& out) {
+  char buf[24];
+  char* p = buf + sizeof buf;
+  do {
+    *--p = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v);
+  out.append(p, static_cast<std::size_t>(buf + sizeof buf - p));
+}
+}  // namespace
+
+void append_gcc(const Diagnostic& d, std::string& out) {
+  out += d.where.file.empty() ? std::string_view("<input>") : std::string_view(d.where.file);
   if (d.where.line > 0) {
-    out += ':' + std::to_string(d.where.line);
-    if (d.where.column > 0) out += ':' + std::to_string(d.where.column);
+    out += ':';
+    append_number(d.where.line, out);
+    if (d.where.column > 0) {
+      out += ':';
+      append_number(d.where.column, out);
+    }
   }
   out += ": ";
   out += to_string(d.severity);
   out += ": ";
-  if (d.where.line == 0 && d.where.offset >= 0) out += "at byte " + std::to_string(d.where.offset) + ": ";
+  if (d.where.line == 0 && d.where.offset >= 0) {
+    out += "at byte ";
+    append_number(static_cast<std::uint64_t>(d.where.offset), out);
+    out += ": ";
+  }
   out += d.message;
-  if (!d.code.empty()) out += " [" + d.code + "]";
+  if (!d.code.empty()) {
+    out += " [";
+    out += d.code;
+    out += ']';
+  }
+}
+
+std::string format_gcc(const Diagnostic& d) {
+  std::string out;
+  append_gcc(d, out);
   return out;
 }
 
@@ -46,6 +80,24 @@ void Diagnostics::append(const Diagnostics& other) {
   dropped_ += other.dropped_;
 }
 
+void Diagnostics::append(Diagnostics&& other) {
+  if (items_.empty() && dropped_ == 0 && errors_ == 0 && warnings_ == 0 && other.limit_ <= limit_) {
+    const std::size_t limit = limit_;
+    *this = std::move(other);  // nothing here yet: take the other list whole
+    limit_ = limit;
+    other.clear();
+    return;
+  }
+  const std::size_t room = items_.size() < limit_ ? limit_ - items_.size() : 0;
+  const std::size_t take = std::min(room, other.items_.size());
+  items_.insert(items_.end(), std::make_move_iterator(other.items_.begin()),
+                std::make_move_iterator(other.items_.begin() + static_cast<std::ptrdiff_t>(take)));
+  errors_ += other.errors_;
+  warnings_ += other.warnings_;
+  dropped_ += other.dropped_ + (other.items_.size() - take);
+  other.clear();
+}
+
 std::size_t Diagnostics::count(const Diagnostics& d, Severity s) {
   std::size_t n = 0;
   for (const auto& x : d.items_) n += x.severity == s;
@@ -55,6 +107,10 @@ std::size_t Diagnostics::count(const Diagnostics& d, Severity s) {
 void Diagnostics::clear() {
   items_.clear();
   errors_ = warnings_ = dropped_ = 0;
+}
+
+void Diagnostics::update(const std::function<void(Diagnostic&)>& fn) {
+  for (auto& d : items_) fn(d);
 }
 
 void Diagnostics::set_file(const std::string& file) {

@@ -1,6 +1,9 @@
 #include "genokit/core/diagnostics_json.hpp"
 
+#include "core/diagnostics_json.hpp"
+
 namespace genokit {
+namespace detail {
 
 nlohmann::json to_json(const Diagnostic& d) {
   nlohmann::json j;
@@ -16,11 +19,21 @@ nlohmann::json to_json(const Diagnostic& d) {
 
 nlohmann::json to_json(const Diagnostics& d) {
   nlohmann::json list = nlohmann::json::array();
-  for (const auto& x : d.items()) list.push_back(to_json(x));
+  for (const auto& x : d.items()) list.push_back(detail::to_json(x));
   return {{"errors", d.error_count()},
           {"warnings", d.warning_count()},
           {"dropped", d.dropped()},
           {"diagnostics", std::move(list)}};
+}
+
+}  // namespace detail
+
+std::string to_json(const Diagnostic& d) {
+  return detail::to_json(d).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string to_json(const Diagnostics& d) {
+  return detail::to_json(d).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace genokit

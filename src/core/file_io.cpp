@@ -12,7 +12,9 @@
 namespace genokit {
 namespace {
 
-std::string errno_text() { return std::strerror(errno); }
+std::string errno_text() {
+  return std::strerror(errno);
+}
 
 bool write_all(int fd, std::string_view data) {
   while (!data.empty()) {
@@ -28,43 +30,51 @@ bool write_all(int fd, std::string_view data) {
 
 bool read_all(int fd, std::string& out) {
   out.clear();
+  std::size_t have = 0;
   struct stat st {};
+  // A regular file is read straight into the string (no second copy through a buffer); anything
+  // else, or a file that grows meanwhile, 64 KiB at a time.
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-    out.reserve(static_cast<std::size_t>(st.st_size));
-  char buf[1 << 16];
+    out.resize(static_cast<std::size_t>(st.st_size));
   for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (have == out.size()) out.resize(have + (1 << 16));
+    const ssize_t n = ::read(fd, out.data() + have, out.size() - have);
     if (n < 0) {
       if (errno == EINTR) continue;
       return false;
     }
-    if (n == 0) return true;
-    out.append(buf, static_cast<std::size_t>(n));
+    if (n == 0) break;
+    have += static_cast<std::size_t>(n);
   }
+  out.resize(have);
+  return true;
 }
 
 }  // namespace
 
-std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+std::string display_name(const std::string& path) {
+  return path == "-" ? "<stdin>" : path;
+}
 
-bool read_file(const std::string& path, std::string& out, Diagnostics& diags) {
+std::optional<std::string> read_file(const std::string& path, Diagnostics& diags) {
+  std::string out;
   if (path == "-") {
     if (!read_all(STDIN_FILENO, out)) {
       diags.error("core.read-failed", "cannot read standard input: " + errno_text(), {"<stdin>"});
-      return false;
+      return std::nullopt;
     }
-    return true;
+    return out;
   }
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     diags.error("core.read-failed", "cannot open file: " + errno_text(), {path});
-    return false;
+    return std::nullopt;
   }
   struct stat st {};
   if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
     ::close(fd);
     diags.error("core.read-failed", "is a directory, not a file", {path});
-    return false;
+    return std::nullopt;
   }
   bool ok = read_all(fd, out);
   int saved = errno;
@@ -72,8 +82,9 @@ bool read_file(const std::string& path, std::string& out, Diagnostics& diags) {
   if (!ok) {
     errno = saved;
     diags.error("core.read-failed", "cannot read file: " + errno_text(), {path});
+    return std::nullopt;
   }
-  return ok;
+  return out;
 }
 
 bool write_file_atomic(const std::string& path, std::string_view data, Diagnostics& diags) {

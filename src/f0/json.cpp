@@ -1,28 +1,18 @@
 // The model as JSON and its schema; property names and types come from the tables.
 #include "genokit/f0/json.hpp"
 
+#include "f0/json.hpp"
 #include "genokit/f0/neuron_classes.hpp"
 #include "genokit/f0/properties.hpp"
 
 namespace genokit::f0 {
+namespace detail {
 namespace {
 
 using json = nlohmann::json;
 
 json vec(const Vec3& v) {
   return json::array({v.x, v.y, v.z});
-}
-const char* shape_name(ShapeType s) {
-  switch (s) {
-    case ShapeType::illegal:
-      return "illegal";
-    case ShapeType::ball_and_stick:
-      return "ball-and-stick";
-    case ShapeType::solids:
-      return "solids";
-    default:
-      return "unknown";
-  }
 }
 json where(const SourcePos& s) {
   return {{"line", s.line}, {"column", s.column}};
@@ -31,7 +21,7 @@ json where(const SourcePos& s) {
 json model_json(const Model& m) {
   json j = json::object();
   j["valid"] = m.valid;
-  j["shape_type"] = shape_name(m.shape_type);
+  j["shape_type"] = std::string(shape_name(m.shape_type));
   j["se"] = m.se;
   if (!m.vstyle.empty()) j["Vstyle"] = m.vstyle;
   json parts = json::array();
@@ -136,6 +126,19 @@ json props_schema(std::string_view cls, std::initializer_list<std::pair<const ch
 
 }  // namespace
 
+std::string_view shape_name(ShapeType s) {
+  switch (s) {
+    case ShapeType::illegal:
+      return "illegal";
+    case ShapeType::ball_and_stick:
+      return "ball-and-stick";
+    case ShapeType::solids:
+      return "solids";
+    default:
+      return "unknown";
+  }
+}
+
 json to_json(const Model& m) {
   json j = model_json(m);
   if (!m.checkpoints.empty()) {
@@ -185,6 +188,16 @@ json json_schema() {
   model["$schema"] = "https://json-schema.org/draft/2020-12/schema";
   model["title"] = "genokit f0 model";
   return model;
+}
+
+}  // namespace detail
+
+std::string to_json(const Model& m) {
+  return detail::to_json(m).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string json_schema() {
+  return detail::json_schema().dump();
 }
 
 }  // namespace genokit::f0

@@ -3,11 +3,13 @@
 
 #include <cmath>
 
+#include "frams/json.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/frams/schema.hpp"
 #include "internal.hpp"
 
 namespace genokit::frams {
+namespace detail {
 namespace {
 // "_classname" names the class in JSON; a field with that name (or "__classname", ...) gets one
 // more leading underscore so both directions are exact.
@@ -73,13 +75,15 @@ bool bad_name(std::string_view s, bool is_class) {
 
 }  // namespace
 
-bool json_to_text(const nlohmann::ordered_json& j, std::string& out, Diagnostics& diags) {
+std::optional<std::string> json_to_text(const nlohmann::ordered_json& j, Diagnostics& diags,
+                                        std::string* partial) {
   const std::size_t errors_before = diags.error_count();
   if (!j.is_array()) {
     diags.error("frams.json-shape",
                 "The JSON must be an array of objects like {\"_classname\": \"org\", ...}");
-    return false;
+    return std::nullopt;
   }
+  std::string out;
   std::size_t index = 0;
   for (const auto& jo : j) {
     ++index;
@@ -135,13 +139,47 @@ bool json_to_text(const nlohmann::ordered_json& j, std::string& out, Diagnostics
     }
     out += '\n';
   }
-  return diags.error_count() == errors_before;
+  if (diags.error_count() == errors_before) return out;
+  if (partial) *partial = std::move(out);
+  return std::nullopt;
 }
 
-Document from_json(const nlohmann::ordered_json& j, Diagnostics& diags, std::string name) {
+}  // namespace detail
+
+namespace {
+
+// The JSON value of a text; frams.json-syntax (at the byte where reading stopped) when it is not JSON.
+std::optional<nlohmann::ordered_json> parse_json(std::string_view text, Diagnostics& diags,
+                                                 const FromJsonOptions& opt) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
+  if (!j.is_discarded()) return j;
+  try {  // parse again with exceptions for the position and the reason
+    (void)nlohmann::ordered_json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    diags.error("frams.json-syntax", std::string("The input is not valid JSON: ") + e.what(),
+                {opt.name, 0, 0, std::int64_t(e.byte > 0 ? e.byte - 1 : 0)});
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string to_json(const Document& doc, const JsonOptions& opt) {
+  return detail::to_json(doc, opt).dump(opt.indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::optional<std::string> json_to_text(std::string_view json, Diagnostics& diags,
+                                        const FromJsonOptions& opt) {
+  const auto j = parse_json(json, diags, opt);
+  return j ? detail::json_to_text(*j, diags) : std::nullopt;
+}
+
+Document from_json(std::string_view json, Diagnostics& diags, const FromJsonOptions& opt) {
   std::string text;
-  json_to_text(j, text, diags);
-  return parse_owned(std::move(text), std::move(name), diags, {});
+  if (const auto j = parse_json(json, diags, opt)) {
+    if (auto t = detail::json_to_text(*j, diags, &text)) text = std::move(*t);
+  }
+  return parse_owned(std::move(text), opt.name, diags, {});
 }
 
 }  // namespace genokit::frams

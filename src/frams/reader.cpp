@@ -452,13 +452,13 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
     diags_.warning("frams.include-not-found", "\"" + target + "\" not found", where);
     return;
   }
-  std::string bytes;
   Diagnostics rd;
-  if (!read_file(full.string(), bytes, rd)) {
+  std::optional<std::string> bytes = read_file(full.string(), rd);
+  if (!bytes) {
     diags_.warning("frams.include-not-found", "\"" + full.string() + "\" could not be read", where);
     return;
   }
-  std::uint32_t child = doc_.add_source(full.string(), std::move(bytes), src_, line_no);
+  std::uint32_t child = doc_.add_source(full.string(), std::move(*bytes), src_, line_no);
   read_source(child, depth + 1);
 }
 
@@ -478,13 +478,13 @@ Document parse(std::string_view text, std::string file_name, Diagnostics& diags,
 }
 
 Document load_file(const std::string& path, Diagnostics& diags, const LoadOptions& opt) {
-  std::string bytes;
-  if (!read_file(path, bytes, diags)) {
+  std::optional<std::string> bytes = read_file(path, diags);
+  if (!bytes) {
     Document d;
     d.add_source(display_name(path), {});
     return d;
   }
-  return parse_owned(std::move(bytes), path == "-" ? display_name(path) : path, diags, opt);
+  return parse_owned(std::move(*bytes), path == "-" ? display_name(path) : path, diags, opt);
 }
 
 }  // namespace genokit::frams

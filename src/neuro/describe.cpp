@@ -5,6 +5,7 @@
 
 #include "genokit/core/numbers.hpp"
 #include "neuro/data.hpp"
+#include "neuro/json.hpp"
 
 namespace genokit::neuro {
 namespace {
@@ -65,12 +66,9 @@ std::string describe_text(const Network& net) {
   return o;
 }
 
-nlohmann::json describe_json(const Network& net) {
+nlohmann::json detail::describe_json(const Network& net) {
   using nlohmann::json;
-  auto num = [](double v) -> json {
-    if (std::isfinite(v)) return v;
-    return format_double(v);
-  };
+  const auto num = number_json;
   json ns = json::array();
   for (int i = 0; i < static_cast<int>(net.size()); ++i) {
     json params = json::object();
@@ -99,6 +97,10 @@ nlohmann::json describe_json(const Network& net) {
                   {"message", utf8_safe(m.text)},
                   {"neuron", m.neuron}});
   return {{"neurons", std::move(ns)}, {"messages", std::move(ms)}};
+}
+
+std::string describe_json(const Network& net) {
+  return detail::describe_json(net).dump();
 }
 
 }  // namespace genokit::neuro

@@ -7,6 +7,7 @@
 #include "genokit/core/numbers.hpp"
 #include "genokit/core/text.hpp"
 #include "neuro/data.hpp"
+#include "neuro/json.hpp"
 
 namespace genokit::neuro {
 namespace {
@@ -42,11 +43,6 @@ std::string c_escape(std::string_view s) {
     }
   }
   return o;
-}
-
-nlohmann::json number_json(double v) {
-  if (std::isfinite(v)) return v;
-  return format_double(v);
 }
 
 }  // namespace
@@ -161,7 +157,12 @@ std::string format_csv(const Trace& t) {
   return o;
 }
 
-nlohmann::json trace_json(const Network& net, const Trace& t, const TableInfo& info) {
+nlohmann::json detail::number_json(double v) {
+  if (std::isfinite(v)) return v;
+  return format_double(v);
+}
+
+nlohmann::json detail::trace_json(const Network& net, const Trace& t, const TableInfo& info) {
   using nlohmann::json;
   json j;
   j["genotype"] = utf8_safe(info.genotype);
@@ -198,6 +199,10 @@ nlohmann::json trace_json(const Network& net, const Trace& t, const TableInfo& i
   }
   j["rows"] = std::move(rows);
   return j;
+}
+
+std::string trace_json(const Network& net, const Trace& t, const TableInfo& info) {
+  return detail::trace_json(net, t, info).dump();
 }
 
 }  // namespace genokit::neuro

@@ -36,6 +36,27 @@ TEST(Cli, UsageErrorsExitTwo) {
   EXPECT_NE(help.out.find("Validate files"), std::string::npos);
 }
 
+// --opt keys are checked against every format's keys: an unknown key (or a value a key does not
+// take) is a usage error naming the valid keys; it used to be ignored silently.
+TEST(Cli, UnknownOptKeyIsAUsageErrorNamingTheValidKeys) {
+  const std::string f0 = example("f0/walker.f0").string();
+  auto r = run_cli("check --opt f0-lnt=off '" + f0 + "'");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("unknown --opt key 'f0-lnt' (valid keys: "), std::string::npos) << r.out;
+  for (const char* key : {"f0-lint=on|off", "f0-order=sdk|spec", "f1-lint=on|off", "lossless",
+                          "schema=gen|builtin|none", "compat"})
+    EXPECT_NE(r.out.find(key), std::string::npos) << key << "\n" << r.out;
+  r = run_cli("check --opt f0-order=specs '" + f0 + "'");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--opt f0-order takes sdk|spec, not 'specs'"), std::string::npos) << r.out;
+  EXPECT_EQ(run_cli("show --opt nonsense '" + f0 + "'").code, 2);
+  EXPECT_EQ(run_cli("frams to-json --opt x=1 '" + example("framsticks/creatures.gen").string() + "'").code,
+            2);
+  // Known keys still work.
+  EXPECT_EQ(run_cli("check --opt f0-lint=off --opt f0-order=sdk '" + f0 + "'").code, 0);
+  EXPECT_EQ(run_cli("cat --opt lossless '" + example("framsticks/creatures.gen").string() + "'").code, 0);
+}
+
 TEST(Cli, MissingFileIsInvalidInput) {
   auto r = run_cli("check /nonexistent/file.gen");
   EXPECT_EQ(r.code, 1);
@@ -91,6 +112,34 @@ TEST(Cli, ParallelGenotypeCheckKeepsFileOrderAndLines) {
   }
   EXPECT_NE(r.out.find("invalid (" + std::to_string(bad_lines.size()) + " errors"), std::string::npos)
       << r.out;
+  fs::remove_all(p.parent_path());
+}
+
+// More diagnostics than the list keeps (10,000): the first ones in file order are printed, the
+// rest only counted, whatever order the threads finish in.
+TEST(Cli, GenotypeCheckPastTheDiagnosticsLimitKeepsTheFirstInFileOrder) {
+  std::string gen;
+  for (int i = 0; i < 3000; ++i)
+    gen += "org:\nname:c" + std::to_string(i) +
+           "\ngenotype:~\n//0\np:\nn:d=Foo\nn:d=Foo\nn:d=Foo\nn:d=Foo\nn:d=Foo\n~\n\n";
+  fs::path p = temp_file("limit.gen", gen);
+  auto r = run_cli("check '" + p.string() + "'");
+  EXPECT_EQ(r.code, 0) << r.out.substr(0, 2000);
+  // Five warnings per genotype: genotypes c0..c1999 fill the list, in order.
+  std::size_t pos = 0, shown = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const std::string org = "(in org 'c" + std::to_string(i) + "')";
+    for (int k = 0; k < 5; ++k) {
+      const std::size_t at = r.out.find(org, pos);
+      ASSERT_NE(at, std::string::npos) << org << " #" << k;
+      pos = at + 1;
+      ++shown;
+    }
+  }
+  EXPECT_EQ(shown, 10000u);
+  EXPECT_EQ(r.out.find("(in org 'c2000')"), std::string::npos);
+  EXPECT_NE(r.out.find("genokit: note: 5000 more diagnostics were not shown"), std::string::npos);
+  EXPECT_NE(r.out.find("15000 warnings"), std::string::npos);
   fs::remove_all(p.parent_path());
 }
 

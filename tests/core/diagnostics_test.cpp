@@ -43,11 +43,17 @@ TEST(Diagnostics, AppendKeepsCountsAndSetFileFillsOnlyEmpty) {
 
 TEST(Diagnostics, Json) {
   Diagnostic d{Severity::warning, "frams.duplicate-field", "dup", {"f", 2, 1, 10}};
-  auto j = to_json(d);
-  EXPECT_EQ(j.dump(),
-            R"({"code":"frams.duplicate-field","column":1,"file":"f","line":2,"message":"dup","offset":10,"severity":"warning"})");
+  EXPECT_EQ(
+      to_json(d),
+      R"({"code":"frams.duplicate-field","column":1,"file":"f","line":2,"message":"dup","offset":10,"severity":"warning"})");
   Diagnostic noloc{Severity::error, "c", "m", {}};
-  EXPECT_EQ(to_json(noloc).dump(), R"({"code":"c","message":"m","severity":"error"})");
+  EXPECT_EQ(to_json(noloc), R"({"code":"c","message":"m","severity":"error"})");
+  Diagnostics list;
+  list.warning("x.w", "bad \xff byte");
+  EXPECT_EQ(
+      to_json(list),
+      "{\"diagnostics\":[{\"code\":\"x.w\",\"message\":\"bad \xEF\xBF\xBD byte\",\"severity\":\"warning\"}],"
+      "\"dropped\":0,\"errors\":0,\"warnings\":1}");
 }
 
 }  // namespace genokit

@@ -25,9 +25,7 @@ TEST_F(FileIo, AtomicWriteReplacesAndKeepsMode) {
   ASSERT_TRUE(write_file_atomic(p, "old", d));
   ::chmod(p.c_str(), 0640);
   ASSERT_TRUE(write_file_atomic(p, "new content", d));
-  std::string back;
-  ASSERT_TRUE(read_file(p, back, d));
-  EXPECT_EQ(back, "new content");
+  EXPECT_EQ(read_file(p, d), std::optional<std::string>("new content"));
   struct stat st {};
   ::stat(p.c_str(), &st);
   EXPECT_EQ(st.st_mode & 0777, 0640u);
@@ -46,9 +44,7 @@ TEST_F(FileIo, FailedWriteLeavesTargetAlone) {
   ::chmod(sub.c_str(), 0500);
   EXPECT_FALSE(write_file_atomic(p, "clobber", d));
   ::chmod(sub.c_str(), 0700);
-  std::string back;
-  ASSERT_TRUE(read_file(p, back, d));
-  EXPECT_EQ(back, "precious");
+  EXPECT_EQ(read_file(p, d), std::optional<std::string>("precious"));
   ASSERT_EQ(d.items().size(), 1u);
   EXPECT_EQ(d.items()[0].code, "core.write-failed");
 }
@@ -63,9 +59,8 @@ TEST_F(FileIo, WriteIntoMissingFolderFailsWithDiagnostic) {
 
 TEST_F(FileIo, ReadErrors) {
   Diagnostics d;
-  std::string s;
-  EXPECT_FALSE(read_file((dir_ / "missing").string(), s, d));
-  EXPECT_FALSE(read_file(dir_.string(), s, d));
+  EXPECT_EQ(read_file((dir_ / "missing").string(), d), std::nullopt);
+  EXPECT_EQ(read_file(dir_.string(), d), std::nullopt);
   ASSERT_EQ(d.items().size(), 2u);
   EXPECT_EQ(d.items()[0].code, "core.read-failed");
   EXPECT_EQ(d.items()[1].message, "is a directory, not a file");

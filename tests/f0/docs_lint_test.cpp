@@ -1,6 +1,8 @@
 // docs/f0.md carries the tables generated from the data; the lint layer's warnings.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -27,12 +29,12 @@ TEST(F0Docs, TablesInTheDocumentMatchTheData) {
 }
 
 TEST(F0Docs, SchemaDescribesTheJson) {
-  auto s = f0::json_schema();
+  const auto s = nlohmann::json::parse(f0::json_schema());
   EXPECT_EQ(s["properties"]["parts"]["items"]["properties"]["dn"]["type"][0], "number");
   EXPECT_EQ(s["properties"]["joints"]["items"]["properties"]["p1"]["type"][0], "integer");
   Diagnostics d;
-  auto j = f0::to_json(f0::parse("//0\np:\np:1\nj:0,1", d));
-  for (auto& [k, v] : j["parts"][0].items())
+  const auto j = nlohmann::json::parse(f0::to_json(f0::parse("//0\np:\np:1\nj:0,1", d)));
+  for (const auto& [k, v] : j["parts"][0].items())
     EXPECT_TRUE(s["properties"]["parts"]["items"]["properties"].contains(k)) << k;
 }
 

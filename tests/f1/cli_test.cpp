@@ -95,3 +95,28 @@ TEST(F1Cli, ConvertBareAndGen) {
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("genotype:XY"), std::string::npos);
 }
+
+// `show --format f1` on a .gen file: element positions are the file's lines and columns, like
+// `show` on the same file (it used to pass no position mapper and printed genotype lines).
+TEST(F1Cli, ShowFormatF1OnGenFileGivesFilePositions) {
+  if (!fs::exists(genokit::test::cli_path())) GTEST_SKIP() << "genokit program not built";
+  const auto gen = write_tmp("pos.gen", "# f1 creature\norg:\nname:A\ngenotype:~\nX(X,\n  X[G:1])\n~\n");
+  for (const std::string format : {"--format f1 ", ""}) {
+    const CliRun r = genokit::test::run_cli("show --json " + format + gen.string(), false);
+    ASSERT_EQ(r.code, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j.size(), 1u);
+    const auto& parts = j[0]["parts"];
+    ASSERT_EQ(parts.size(), 4u);
+    EXPECT_EQ(parts[0]["source"], (nlohmann::json{{"line", 5}, {"column", 1}})) << format;
+    EXPECT_EQ(parts[2]["source"], (nlohmann::json{{"line", 5}, {"column", 3}})) << format;
+    EXPECT_EQ(parts[3]["source"], (nlohmann::json{{"line", 6}, {"column", 3}})) << format;
+    EXPECT_EQ(j[0]["neurons"][0]["source"], (nlohmann::json{{"line", 6}, {"column", 4}})) << format;
+    // The map's line/column are the file's too; begin/end stay offsets in the genotype.
+    EXPECT_EQ(j[0]["f1_map"][0]["line"], 5) << format;
+    EXPECT_EQ(j[0]["f1_map"][0]["begin"], 0) << format;
+  }
+  const CliRun table = run("show --format f1 " + gen.string());
+  EXPECT_NE(table.out.find("  3 1.5  0.866027 0 1  0    1  1 0.4 0.5,0.5,0.5    6\n"), std::string::npos)
+      << table.out;
+}

@@ -10,6 +10,7 @@
 
 #include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
+#include "frams/json.hpp"
 #include "genokit/core/numbers.hpp"
 #include "genokit/frams/schema.hpp"
 
@@ -22,39 +23,42 @@ TEST(FramsJson, Shape) {
   Diagnostics d;
   Document doc =
       parse("org:\nname:A\ngenotype:~\n//0\np:\n~\nnum:7\nname:B\n\nstats:\n_classname:x\n", "f", d);
-  auto j = to_json(doc);
-  EXPECT_EQ(j.dump(), R"([{"_classname":"org","genotype":"//0\np:\n","num":"7","name":"B"},)"
-                      R"({"_classname":"stats","__classname":"x"}])");
+  const std::string j = to_json(doc);
+  EXPECT_EQ(j, R"([{"_classname":"org","genotype":"//0\np:\n","num":"7","name":"B"},)"
+               R"({"_classname":"stats","__classname":"x"}])");
   JsonOptions typed;
   typed.typed = true;
-  EXPECT_EQ(to_json(doc, typed)[0]["num"], 7);
-  std::string text;
+  EXPECT_EQ(nlohmann::json::parse(to_json(doc, typed))[0]["num"], 7);
+  typed.indent = 1;
+  EXPECT_EQ(to_json(doc, typed).substr(0, 21), "[\n {\n  \"_classname\": ");
   Diagnostics d2;
-  ASSERT_TRUE(json_to_text(j, text, d2));
-  EXPECT_EQ(text, "org:\ngenotype:~\n//0\np:\n~\nnum:7\nname:B\n\nstats:\n_classname:x\n\n");
+  EXPECT_EQ(json_to_text(j, d2), "org:\ngenotype:~\n//0\np:\n~\nnum:7\nname:B\n\nstats:\n_classname:x\n\n");
 }
 
 TEST(FramsJson, FromJsonValuesAndErrors) {
-  auto j = nlohmann::ordered_json::parse(
-      R"([{"_classname":"d","i":3,"f":0.1,"b":true,"n":null,"s":"a~b","long":"0123456789012345678901234567890123456789012345678901"}])");
-  std::string text;
+  const std::string j =
+      R"([{"_classname":"d","i":3,"f":0.1,"b":true,"n":null,"s":"a~b","long":"0123456789012345678901234567890123456789012345678901"}])";
   Diagnostics d;
-  ASSERT_TRUE(json_to_text(j, text, d));
   EXPECT_EQ(
-      text,
+      json_to_text(j, d),
       "d:\ni:3\nf:0.1\nb:1\nn:\ns:a\\~b\nlong:~\n0123456789012345678901234567890123456789012345678901~\n\n");
   Diagnostics e;
-  std::string t2;
-  EXPECT_FALSE(json_to_text(nlohmann::ordered_json::parse(R"({"a":1})"), t2, e));
+  EXPECT_EQ(json_to_text(R"({"a":1})", e), std::nullopt);
   EXPECT_EQ(e.items()[0].code, "frams.json-shape");
   Diagnostics e2;
-  EXPECT_FALSE(json_to_text(nlohmann::ordered_json::parse(
-                                R"([{"x":1},{"_classname":"ok","a:b":1,"c":[1]},{"_classname":"bad\n"}])"),
-                            t2, e2));
+  EXPECT_EQ(json_to_text(R"([{"x":1},{"_classname":"ok","a:b":1,"c":[1]},{"_classname":"bad\n"}])", e2),
+            std::nullopt);
   std::vector<std::string> codes;
   for (const auto& x : e2.items()) codes.push_back(x.code);
   EXPECT_EQ(codes, (std::vector<std::string>{"frams.json-shape", "frams.json-bad-name",
                                              "frams.json-bad-value", "frams.json-bad-name"}));
+  // Not JSON at all: the byte where reading stopped, named after the input.
+  Diagnostics e3;
+  EXPECT_EQ(json_to_text("[{\"a\": }]", e3, {"in.json"}), std::nullopt);
+  ASSERT_EQ(e3.items().size(), 1u);
+  EXPECT_EQ(e3.items()[0].code, "frams.json-syntax");
+  EXPECT_EQ(e3.items()[0].where.file, "in.json");
+  EXPECT_EQ(e3.items()[0].where.offset, 7);  // the "}" where a value should be
 }
 
 TEST(FramsJson, RoundTripThroughJsonKeepsCanonicalText) {
@@ -120,7 +124,7 @@ TEST(FramsJson, MatchesFramsfilesExpectedJsonUpToDocumentedDifferences) {
     opt.includes = LoadOptions::Includes::forbid;  // framsfiles does not follow #include either
     Diagnostics d;
     Document doc = load_file(input.string(), d, opt);
-    auto ours = to_json(doc);
+    const auto ours = detail::to_json(doc);  // the raw values, before UTF-8 repair for the text
     ASSERT_EQ(ours.size(), expected.size()) << rel;
     for (std::size_t i = 0; i < ours.size(); ++i) {
       EXPECT_EQ(ours[i]["_classname"].get<std::string>(), expected[i]["_classname"].get<std::string>())

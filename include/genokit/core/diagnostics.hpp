@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,8 @@ struct Diagnostic {
 // "file:line:col: error: message [code]" (GCC style); "file: error: at byte N: message [code]" for
 // offset-only locations.
 std::string format_gcc(const Diagnostic& d);
+// The same appended to `out` (no temporary strings: for printing many diagnostics).
+void append_gcc(const Diagnostic& d, std::string& out);
 
 // An ordered list of diagnostics. Keeps at most `limit()` entries (so 100 MB of garbage cannot
 // produce gigabytes of messages) but counts all of them.
@@ -49,6 +52,7 @@ class Diagnostics {
     report(Severity::note, std::move(code), std::move(message), std::move(where));
   }
   void append(const Diagnostics& other);
+  void append(Diagnostics&& other);
 
   const std::vector<Diagnostic>& items() const { return items_; }
   std::size_t error_count() const { return errors_; }
@@ -63,6 +67,9 @@ class Diagnostics {
 
   // Sets `file` on every diagnostic that has none.
   void set_file(const std::string& file);
+  // Calls fn on every kept diagnostic, in order, to change its position or message in place (e.g.
+  // to position it in the file that holds the text it was found in). fn must keep the severity.
+  void update(const std::function<void(Diagnostic&)>& fn);
 
  private:
   static std::size_t count(const Diagnostics& d, Severity s);

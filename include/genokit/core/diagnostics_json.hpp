@@ -1,7 +1,8 @@
-// JSON form of diagnostics (kept apart so the core header does not pull in nlohmann/json).
+// JSON form of diagnostics, as text (kept apart so the core header stays minimal). The CLI builds
+// larger documents from the JSON builders of src/core/diagnostics_json.hpp.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <string>
 
 #include "genokit/core/diagnostics.hpp"
 
@@ -9,8 +10,8 @@ namespace genokit {
 
 // {"severity":"error","code":"...","message":"...","file":"...","line":3,"column":1,"offset":17}
 // line/column/offset are present only when known.
-nlohmann::json to_json(const Diagnostic& d);
+std::string to_json(const Diagnostic& d);
 // {"errors":N,"warnings":N,"dropped":N,"diagnostics":[...]}
-nlohmann::json to_json(const Diagnostics& d);
+std::string to_json(const Diagnostics& d);
 
 }  // namespace genokit

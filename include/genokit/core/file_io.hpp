@@ -1,6 +1,7 @@
 // File input and safe output. "-" means standard input / standard output.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -8,9 +9,8 @@
 
 namespace genokit {
 
-// Reads the whole file (or stdin for "-") into `out`. On failure reports core.read-failed and
-// returns false.
-bool read_file(const std::string& path, std::string& out, Diagnostics& diags);
+// The whole file (or stdin for "-"). On failure reports core.read-failed and returns std::nullopt.
+std::optional<std::string> read_file(const std::string& path, Diagnostics& diags);
 
 // Writes `data` to `path` atomically: a temporary file in the same folder is written, flushed and
 // renamed over the target, so the target is either the old or the new content, never a mix. The

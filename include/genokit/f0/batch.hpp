@@ -18,10 +18,15 @@ struct BatchResult {
   Model model;  // only when keep_models
 };
 
-// Parses, builds, validates (and lints) each genotype; results in input order. threads = 0 uses
-// std::thread::hardware_concurrency(). parse() is thread-safe, so callers may also parallelise
-// themselves.
-std::vector<BatchResult> parse_many(std::span<const std::string_view> genotypes, const ParseOptions& opt = {},
-                                    unsigned threads = 0, bool keep_models = false);
+struct BatchOptions {
+  ParseOptions parse;
+  unsigned threads = 0;      // 0 = one per core (std::thread::hardware_concurrency())
+  bool keep_models = false;  // fill BatchResult::model
+};
+
+// Parses, builds, validates (and lints) each genotype; results in input order. parse() is
+// thread-safe, so callers may also parallelise themselves.
+std::vector<BatchResult> parse_many(std::span<const std::string_view> genotypes,
+                                    const BatchOptions& opt = {});
 
 }  // namespace genokit::f0

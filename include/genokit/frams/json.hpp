@@ -2,9 +2,12 @@
 //   [ {"_classname": "org", "name": "Walker", "genotype": "//0\np:\n"}, ... ]
 // one JSON object per Framsticks object, in reading order, fields in file order. Values are the
 // decoded strings (lossless); with `typed`, fields whose schema type is d/f become JSON numbers.
+// JSON goes in and out as text; the CLI uses the JSON builders of src/frams/json.hpp.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "genokit/core/diagnostics.hpp"
 #include "genokit/frams/document.hpp"
@@ -18,16 +21,24 @@ struct JsonOptions {
   // values that do not convert stay strings).
   bool typed = false;
   const Schema* schema = nullptr;  // nullptr = builtin_schema() when typed
+  int indent = -1;                 // spaces per nesting level; -1 = everything on one line
 };
 
-nlohmann::ordered_json to_json(const Document& doc, const JsonOptions& opt = {});
+// Invalid UTF-8 in values is replaced by U+FFFD.
+std::string to_json(const Document& doc, const JsonOptions& opt = {});
+
+struct FromJsonOptions {
+  std::string name = "<json>";  // names the JSON text in diagnostics and the resulting document
+};
 
 // Canonical Framsticks text from the JSON form. Strings are taken as they are, numbers are
 // written in shortest round-trip form, true/false as 1/0, null as an empty value. Reports
-// frams.json-* errors (wrong shape, invalid class or key names, nested values) and skips what it
-// cannot write. Returns false when there were errors.
-bool json_to_text(const nlohmann::ordered_json& j, std::string& out, Diagnostics& diags);
-// json_to_text + parse: a Document whose only source is the canonical text (named `name`).
-Document from_json(const nlohmann::ordered_json& j, Diagnostics& diags, std::string name = "<json>");
+// frams.json-syntax (not JSON) and frams.json-* errors (wrong shape, invalid class or key names,
+// nested values); std::nullopt when there were errors.
+std::optional<std::string> json_to_text(std::string_view json, Diagnostics& diags,
+                                        const FromJsonOptions& opt = {});
+// json_to_text + parse: a Document whose only source is the canonical text (named opt.name);
+// whatever could be written when there were errors.
+Document from_json(std::string_view json, Diagnostics& diags, const FromJsonOptions& opt = {});
 
 }  // namespace genokit::frams

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstddef>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -34,6 +33,6 @@ std::string format_table(const Network& net, const Trace& t, const TableInfo& in
 std::string format_csv(const Trace& t);
 // {"settings", "neurons":[{index,class,details,part,joint,inputs,status,group,channels}],
 //  "messages":[...], "columns":[...], "rows":[[step, v...], ...]} (non-finite values as strings).
-nlohmann::json trace_json(const Network& net, const Trace& t, const TableInfo& info);
+std::string trace_json(const Network& net, const Trace& t, const TableInfo& info);
 
 }  // namespace genokit::neuro

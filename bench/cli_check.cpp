@@ -1,0 +1,196 @@
+// `genokit check` at library speed: the program (a new process per run, reading the file and
+// printing every diagnostic to a file) against the library on the same genotypes in the same run,
+// and the Framsticks SDK r909 oracle's `check` mode when it is available. Inputs: the 10,000 f0
+// genotypes of bench/f0_parse.cpp (valid, about 10 lint warnings each) as a .gen file, and the
+// 20,000 real f1 genotypes of bench/f1_convert.cpp as a .gen file, written to a temporary folder.
+// Every figure is wall time (`genotypes/s`); the CLI runs on every core.
+//   GENOKIT_CLI=path/to/genokit (default: src/cli/genokit beside this program)
+//   GENOKIT_SDK_ORACLE=path (default: the shared folder's tools/sdk-r909/frams-sdk-r909-oracle)
+#include <benchmark/benchmark.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "f0_genotypes.hpp"
+#include "f1_genotypes.hpp"
+#include "genokit/f0/parser.hpp"
+#include "genokit/f1/convert.hpp"
+
+extern char** environ;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Inputs {
+  fs::path dir;
+  std::vector<std::string> f0, f1;
+  fs::path f0_gen, f1_gen;
+  Inputs() {
+    dir = fs::temp_directory_path() / ("genokit_cli_bench_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    f0 = bench::f0_genotypes(10000);
+    f1 = bench::f1_genotypes(20000);
+    f0_gen = dir / "f0_10k.gen";
+    f1_gen = dir / "f1_20k.gen";
+    std::ofstream(f0_gen, std::ios::binary) << bench::gen_file(f0);
+    std::ofstream out(f1_gen, std::ios::binary);
+    for (std::size_t i = 0; i < f1.size(); ++i)
+      out << "org:\nname:creature " << i + 1 << "\ngenotype:" << f1[i] << "\n\n";
+  }
+  ~Inputs() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+};
+
+const Inputs& inputs() {
+  static Inputs in;
+  return in;
+}
+
+fs::path program(const char* env, const fs::path& fallback) {
+  if (const char* p = std::getenv(env); p && *p) return p;
+  return fallback;
+}
+fs::path cli() {
+  return program("GENOKIT_CLI", fs::read_symlink("/proc/self/exe").parent_path() / "src/cli/genokit");
+}
+fs::path sdk() {
+  return program("GENOKIT_SDK_ORACLE", fs::path(GENOKIT_SHARED_DIR) / "tools/sdk-r909/frams-sdk-r909-oracle");
+}
+
+// Runs `args` with stdout and stderr to files in the temporary folder; the wall time in seconds,
+// or a negative value when it could not run.
+double run(const std::vector<std::string>& args) {
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  const std::string out = (inputs().dir / "stdout.txt").string(),
+                    err = (inputs().dir / "stderr.txt").string();
+  posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const auto t0 = std::chrono::steady_clock::now();
+  pid_t pid;
+  const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) return -1;
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return WIFEXITED(status) ? s : -1;
+}
+
+// Wall-clock genotypes per second over `seconds` of timed work.
+void rate(benchmark::State& st, std::size_t genotypes, double seconds) {
+  st.counters["genotypes/s"] =
+      static_cast<double>(genotypes) * static_cast<double>(st.iterations()) / seconds;
+}
+
+// Times `fn` per iteration (wall clock) and reports the rate.
+template <class Fn>
+void timed(benchmark::State& st, std::size_t genotypes, Fn fn) {
+  double total = 0;
+  for (auto _ : st) {
+    const auto t0 = std::chrono::steady_clock::now();
+    fn();
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    st.SetIterationTime(s);
+    total += s;
+  }
+  rate(st, genotypes, total);
+}
+
+void program_run(benchmark::State& st, const std::vector<std::string>& args, std::size_t genotypes) {
+  if (!fs::exists(args[0])) {
+    st.SkipWithError(("not found: " + args[0]).c_str());
+    return;
+  }
+  double total = 0;
+  for (auto _ : st) {
+    const double s = run(args);
+    if (s < 0) {
+      st.SkipWithError(("could not run " + args[0]).c_str());
+      return;
+    }
+    st.SetIterationTime(s);
+    total += s;
+  }
+  rate(st, genotypes, total);
+}
+
+// ---- f0: 10,000 genotypes ---------------------------------------------------------------------
+
+void BM_CliCheckF0Gen(benchmark::State& st) {
+  program_run(st, {cli().string(), "check", inputs().f0_gen.string()}, inputs().f0.size());
+}
+BENCHMARK(BM_CliCheckF0Gen)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// The library path of bench/f0_parse.cpp's BM_F0ParseBuildValidate: parse + build + validate, one
+// thread, no lint (the SDK's work): the CLI's target.
+void BM_LibF0OneThread(benchmark::State& st) {
+  genokit::f0::ParseOptions po;
+  po.lint = false;
+  timed(st, inputs().f0.size(), [&] {
+    for (const auto& g : inputs().f0) {
+      genokit::Diagnostics d;
+      benchmark::DoNotOptimize(genokit::f0::parse(g, d, po).valid);
+    }
+  });
+}
+BENCHMARK(BM_LibF0OneThread)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// The same with genokit's lint warnings (what `check` runs), one thread.
+void BM_LibF0LintOneThread(benchmark::State& st) {
+  timed(st, inputs().f0.size(), [&] {
+    for (const auto& g : inputs().f0) {
+      genokit::Diagnostics d;
+      benchmark::DoNotOptimize(genokit::f0::parse(g, d).valid);
+    }
+  });
+}
+BENCHMARK(BM_LibF0LintOneThread)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+void BM_SdkCheckF0Gen(benchmark::State& st) {
+  program_run(st, {sdk().string(), "check", inputs().f0_gen.string()}, inputs().f0.size());
+}
+BENCHMARK(BM_SdkCheckF0Gen)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// ---- f1: 20,000 real genotypes ----------------------------------------------------------------
+
+void BM_CliCheckF1Gen(benchmark::State& st) {
+  program_run(st, {cli().string(), "check", inputs().f1_gen.string()}, inputs().f1.size());
+}
+BENCHMARK(BM_CliCheckF1Gen)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// bench/f1_convert.cpp's BM_F1ConvertNoLint: convert + build + validate, one thread, no lint.
+void BM_LibF1OneThread(benchmark::State& st) {
+  genokit::f1::ConvertOptions o;
+  o.lint = false;
+  timed(st, inputs().f1.size(), [&] {
+    for (const auto& g : inputs().f1) {
+      genokit::Diagnostics d;
+      benchmark::DoNotOptimize(genokit::f1::convert(g, d, o).model.valid);
+    }
+  });
+}
+BENCHMARK(BM_LibF1OneThread)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+void BM_SdkCheckF1Gen(benchmark::State& st) {
+  program_run(st, {sdk().string(), "check", inputs().f1_gen.string()}, inputs().f1.size());
+}
+BENCHMARK(BM_SdkCheckF1Gen)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(2);
+
+}  // namespace
+
+BENCHMARK_MAIN();

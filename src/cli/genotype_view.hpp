@@ -1,0 +1,49 @@
+// How the CLI reads and presents genotypes of any encoding the door reads: door options from the
+// command line, the `show` view, the summaries of `info`/`check`, and checking many genotypes of a
+// file on every core with diagnostics in file order.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/registry.hpp"
+#include "genokit/genotype/file.hpp"
+#include "genokit/genotype/read.hpp"
+
+namespace genokit::cli {
+
+// Door options for genotypes of encoding `format`: --strict, and the --opt keys
+// f<id>-lint=off, f0-order=spec|sdk, f0-delta-order=sdk.
+genotype::ReadOptions read_options(const Options& opt, std::string_view format, bool mapping = false);
+// The --opt keys of encoding `id`.
+std::vector<OptKey> encoding_option_keys(std::string_view id);
+
+// `show` for one genotype: the f0 table and, with neurons, the network; JSON = the door's JSON
+// (model, map of converting encodings) + "network". Map positions through `locator`.
+void show_genotype(const genotype::Genotype& g, std::string_view text,
+                   const genotype::GenotypeFile::Locator& locator, std::string& out, nlohmann::json& json);
+
+// A model's verdict and size; as JSON {valid, parts, joints, neurons, connections}.
+struct Counts {
+  bool valid = false;
+  std::size_t parts = 0, joints = 0, neurons = 0, connections = 0;
+};
+Counts counts_of(const f0::Model& m);
+nlohmann::json to_json(const Counts& c);
+
+// One genotype checked by check_genotypes().
+struct Checked {
+  bool read = false;    // the door could read it
+  bool errors = false;  // it had error diagnostics
+  Counts counts;
+};
+
+// Reads `which` on every core with read_options(opt, format); appends their diagnostics, mapped
+// into the file, to `diags` in file order.
+std::vector<Checked> check_genotypes(const genotype::GenotypeFile& file,
+                                     const std::vector<const genotype::FileGenotype*>& which,
+                                     const Options& opt, Diagnostics& diags);
+
+}  // namespace genokit::cli
