@@ -84,11 +84,16 @@ std::vector<Checked> check_genotypes(const genotype::GenotypeFile& file,
   std::atomic<bool> full{prefix_items >= diags.limit()};
   parallel_for(which.size(), 0, [&](std::size_t i) {
     Diagnostics& d = found[i];
+    // Every genotype before i is done and the list is full: i's diagnostics are only counted (and
+    // their messages never built).
+    const bool past_list = full.load(std::memory_order_acquire);
+    if (past_list) d.set_limit(0);
     const auto r = genotype::read(which[i]->text, d, options_of(which[i]->format));
     out[i].read = r.has_value();
     out[i].errors = d.has_errors();
     if (r) out[i].counts = counts_of(r->model);
-    if (full.load(std::memory_order_acquire)) {  // every genotype before i is done: i is past the list
+    if (past_list) return;
+    if (full.load(std::memory_order_acquire)) {  // the list filled up while i was read
       Diagnostics counted;
       counted.set_limit(0);
       counted.append(std::move(d));

@@ -63,12 +63,12 @@ std::string format_gcc(const Diagnostic& d) {
 }
 
 void Diagnostics::report(Severity s, std::string code, std::string message, Location where) {
-  if (s == Severity::error) ++errors_;
-  if (s == Severity::warning) ++warnings_;
-  if (items_.size() >= limit_) {
-    ++dropped_;
+  if (!keeps_next()) {
+    count_dropped(s);
     return;
   }
+  if (s == Severity::error) ++errors_;
+  if (s == Severity::warning) ++warnings_;
   items_.push_back(Diagnostic{s, std::move(code), std::move(message), std::move(where)});
 }
 

@@ -37,8 +37,16 @@ bool read_all(int fd, std::string& out) {
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
     out.resize(static_cast<std::size_t>(st.st_size));
   for (;;) {
-    if (have == out.size()) out.resize(have + (1 << 16));
-    const ssize_t n = ::read(fd, out.data() + have, out.size() - have);
+    ssize_t n;
+    if (have == out.size()) {
+      // Full (a regular file: read to its size): look for more through a small buffer, so the end
+      // of the file does not cost growing, and copying, the whole string.
+      char probe[4096];
+      n = ::read(fd, probe, sizeof probe);
+      if (n > 0) out.append(probe, static_cast<std::size_t>(n)), out.resize(out.capacity());
+    } else {
+      n = ::read(fd, out.data() + have, out.size() - have);
+    }
     if (n < 0) {
       if (errno == EINTR) continue;
       return false;

@@ -19,6 +19,15 @@ namespace {
 Location at(const SourcePos& s) {
   return Location{{}, s.line, s.column, s.offset};
 }
+// Most lint warnings of a large file are only counted (Diagnostics::limit()): their messages are
+// built only when they are kept.
+template <class Make>
+void lint_warning(Diagnostics& diags, const char* code, const SourcePos& where, Make&& make) {
+  if (diags.keeps_next())
+    diags.warning(code, make(), at(where));
+  else
+    diags.count_dropped(Severity::warning);
+}
 bool finite(const Vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
@@ -31,7 +40,9 @@ void lint_params(const Neuron& n, std::size_t i, const NeuronClass& c, Diagnosti
     const NeuronClass& c;
     Diagnostics& diags;
     std::string who() const { return "Neuron #" + std::to_string(i) + " (" + std::string(c.name) + ")"; }
-    void warn(const char* code, std::string msg) { diags.warning(code, who() + ": " + msg, at(n.src)); }
+    void warn(const char* code, std::string msg) {
+      lint_warning(diags, code, n.src, [&] { return who() + ": " + msg; });
+    }
     int find(std::string_view id) { return find_neuron_prop(c, id); }
     void unknown_name(std::string_view id, std::size_t) {
       warn("f0.unknown-neuron-property",
@@ -75,10 +86,10 @@ void lint(const Model& m, Diagnostics& diags) {
     const Neuron& n = m.neurons[i];
     const NeuronClass* c = find_neuron_class(n.class_name);
     if (!c) {
-      diags.warning("f0.unknown-neuron-class",
-                    "Neuron #" + std::to_string(i) + " has the unknown class '" + n.class_name +
-                        "' (the Framsticks SDK accepts it but cannot simulate it)",
-                    at(n.src));
+      lint_warning(diags, "f0.unknown-neuron-class", n.src, [&] {
+        return "Neuron #" + std::to_string(i) + " has the unknown class '" + n.class_name +
+               "' (the Framsticks SDK accepts it but cannot simulate it)";
+      });
       continue;
     }
     lint_params(n, i, *c, diags);
@@ -87,25 +98,25 @@ void lint(const Model& m, Diagnostics& diags) {
              ")";
     };
     if (c->pref_location == NeuronLocation::part && n.part < 0)
-      diags.warning("f0.neuron-placement",
-                    who() + " belongs on a part (n:p=...) but " +
-                        (n.joint >= 0 ? "sits on a joint" : "is not attached"),
-                    at(n.src));
+      lint_warning(diags, "f0.neuron-placement", n.src, [&] {
+        return who() + " belongs on a part (n:p=...) but " +
+               (n.joint >= 0 ? "sits on a joint" : "is not attached");
+      });
     else if (c->pref_location == NeuronLocation::joint && n.joint < 0)
-      diags.warning(
-          "f0.neuron-placement",
-          who() + " belongs on a joint (n:j=...) but " + (n.part >= 0 ? "sits on a part" : "is not attached"),
-          at(n.src));
+      lint_warning(diags, "f0.neuron-placement", n.src, [&] {
+        return who() + " belongs on a joint (n:j=...) but " +
+               (n.part >= 0 ? "sits on a part" : "is not attached");
+      });
     // Too many inputs are ignored by the class; too few matter where nothing else drives the
     // neuron (effectors, the multiplexer). A generator such as Sin works without its input.
     const int have = static_cast<int>(n.inputs.size());
     const bool too_many = c->pref_inputs >= 0 && have > c->pref_inputs;
     const bool too_few = have < c->pref_inputs && (c->pref_output == 0 || c->name == "ChMux");
     if (too_many || too_few)
-      diags.warning("f0.input-count",
-                    who() + " expects " + std::to_string(c->pref_inputs) + " input" +
-                        (c->pref_inputs == 1 ? "" : "s") + " but has " + std::to_string(have),
-                    at(n.src));
+      lint_warning(diags, "f0.input-count", n.src, [&] {
+        return who() + " expects " + std::to_string(c->pref_inputs) + " input" +
+               (c->pref_inputs == 1 ? "" : "s") + " but has " + std::to_string(have);
+      });
   }
   // Connections: self and duplicates.
   {
@@ -114,10 +125,11 @@ void lint(const Model& m, Diagnostics& diags) {
     for (std::size_t k : order) {
       const Connection& c = m.connections[k];
       if (c.source == c.target)
-        diags.warning("f0.self-connection",
-                      "Neuron #" + std::to_string(c.target) + " is connected to itself (c:" +
-                          std::to_string(c.target) + "," + std::to_string(c.source) + ")",
-                      at(c.src));
+        lint_warning(diags, "f0.self-connection", c.src, [&] {
+          return "Neuron #" + std::to_string(c.target) +
+                 " is connected to itself (c:" + std::to_string(c.target) + "," + std::to_string(c.source) +
+                 ")";
+        });
     }
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
       const auto& x = m.connections[a];
@@ -128,25 +140,26 @@ void lint(const Model& m, Diagnostics& diags) {
       const auto& x = m.connections[order[k - 1]];
       const auto& y = m.connections[order[k]];
       if (x.target == y.target && x.source == y.source)
-        diags.warning("f0.duplicate-connection",
-                      "Neuron #" + std::to_string(y.target) + " receives input from Neuron #" +
-                          std::to_string(y.source) + " more than once",
-                      at(y.src));
+        lint_warning(diags, "f0.duplicate-connection", y.src, [&] {
+          return "Neuron #" + std::to_string(y.target) + " receives input from Neuron #" +
+                 std::to_string(y.source) + " more than once";
+        });
     }
   }
   // Non-finite numbers.
   for (std::size_t i = 0; i < m.parts.size(); ++i)
     if (!finite(m.parts[i].pos) || !finite(m.parts[i].rot))
-      diags.warning("f0.non-finite", "Part #" + std::to_string(i) + " has a non-finite position or rotation",
-                    at(m.parts[i].src));
+      lint_warning(diags, "f0.non-finite", m.parts[i].src,
+                   [&] { return "Part #" + std::to_string(i) + " has a non-finite position or rotation"; });
   for (std::size_t i = 0; i < m.joints.size(); ++i)
     if (!finite(m.joints[i].d) || !finite(m.joints[i].rot))
-      diags.warning("f0.non-finite",
-                    "Joint #" + std::to_string(i) + " has a non-finite delta, rotation or length",
-                    at(m.joints[i].src));
+      lint_warning(diags, "f0.non-finite", m.joints[i].src, [&] {
+        return "Joint #" + std::to_string(i) + " has a non-finite delta, rotation or length";
+      });
   for (const auto& c : m.connections)
     if (!std::isfinite(c.weight))
-      diags.warning("f0.non-finite", "Connection weight is not finite", at(c.src));
+      lint_warning(diags, "f0.non-finite", c.src,
+                   [&] { return std::string("Connection weight is not finite"); });
   // Overlapping parts: coincident centres (sweep over x, so 100,000 parts stay fast).
   if (m.parts.size() > 1) {
     constexpr double kEps = 1e-9;
@@ -166,10 +179,9 @@ void lint(const Model& m, Diagnostics& diags) {
         const double dy = b.pos.y - a.pos.y, dz = b.pos.z - a.pos.z;
         if (std::fabs(dy) <= kEps && std::fabs(dz) <= kEps) {
           const std::size_t lo = std::min(ix[k], ix[l]), hi = std::max(ix[k], ix[l]);
-          diags.warning(
-              "f0.overlapping-parts",
-              "Part #" + std::to_string(hi) + " is at the same place as Part #" + std::to_string(lo),
-              at(m.parts[hi].src));
+          lint_warning(diags, "f0.overlapping-parts", m.parts[hi].src, [&] {
+            return "Part #" + std::to_string(hi) + " is at the same place as Part #" + std::to_string(lo);
+          });
           ++reported;
           break;
         }

@@ -51,6 +51,14 @@ class Diagnostics {
   void note(std::string code, std::string message, Location where = {}) {
     report(Severity::note, std::move(code), std::move(message), std::move(where));
   }
+  // Whether the next diagnostic is kept rather than only counted (see limit()): a caller whose
+  // messages are costly to build builds them only then, and otherwise calls count_dropped().
+  bool keeps_next() const { return items_.size() < limit_; }
+  void count_dropped(Severity s) {
+    if (s == Severity::error) ++errors_;
+    if (s == Severity::warning) ++warnings_;
+    ++dropped_;
+  }
   void append(const Diagnostics& other);
   void append(Diagnostics&& other);
 
