@@ -27,6 +27,24 @@ TEST(Diagnostics, CountsBeyondTheLimit) {
   EXPECT_EQ(ds.dropped(), 4u);
 }
 
+// A caller that builds costly messages asks keeps_next() first and counts the rest: the counts are
+// those of reporting every one.
+TEST(Diagnostics, CountDroppedMatchesReporting) {
+  Diagnostics ds;
+  ds.set_limit(1);
+  EXPECT_TRUE(ds.keeps_next());
+  ds.warning("x.w", "kept");
+  EXPECT_FALSE(ds.keeps_next());
+  ds.count_dropped(Severity::warning);
+  ds.count_dropped(Severity::error);
+  ds.count_dropped(Severity::note);
+  EXPECT_EQ(ds.items().size(), 1u);
+  EXPECT_EQ(ds.warning_count(), 2u);
+  EXPECT_EQ(ds.error_count(), 1u);
+  EXPECT_TRUE(ds.has_errors());
+  EXPECT_EQ(ds.dropped(), 3u);
+}
+
 TEST(Diagnostics, AppendKeepsCountsAndSetFileFillsOnlyEmpty) {
   Diagnostics a, b;
   b.set_limit(1);

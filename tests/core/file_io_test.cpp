@@ -57,6 +57,21 @@ TEST_F(FileIo, WriteIntoMissingFolderFailsWithDiagnostic) {
   EXPECT_EQ(d.items()[0].where.file, (dir_ / "nope" / "x.txt").string());
 }
 
+// Regular files are read to their size, then probed for more: sizes around the probe and a file
+// that is longer than its first read come back whole.
+TEST_F(FileIo, ReadsWholeFilesOfAnySize) {
+  for (std::size_t n : {0u, 1u, 4095u, 4096u, 4097u, 65536u, 200001u}) {
+    std::string text(n, 'x');
+    for (std::size_t i = 0; i < n; ++i) text[i] = static_cast<char>('a' + i % 26);
+    const std::string p = (dir_ / ("f" + std::to_string(n))).string();
+    std::ofstream(p, std::ios::binary) << text;
+    Diagnostics d;
+    const auto got = read_file(p, d);
+    ASSERT_TRUE(got.has_value()) << n;
+    EXPECT_EQ(*got, text) << n;
+  }
+}
+
 TEST_F(FileIo, ReadErrors) {
   Diagnostics d;
   EXPECT_EQ(read_file((dir_ / "missing").string(), d), std::nullopt);
