@@ -33,7 +33,8 @@ bool read_all(int fd, std::string& out) {
   std::size_t have = 0;
   struct stat st {};
   // A regular file is read straight into the string (no second copy through a buffer); anything
-  // else, or a file that grows meanwhile, 64 KiB at a time.
+  // else, or a file that grows meanwhile, through a small probe buffer into a string that grows
+  // geometrically.
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
     out.resize(static_cast<std::size_t>(st.st_size));
   for (;;) {
@@ -43,7 +44,10 @@ bool read_all(int fd, std::string& out) {
       // of the file does not cost growing, and copying, the whole string.
       char probe[4096];
       n = ::read(fd, probe, sizeof probe);
-      if (n > 0) out.append(probe, static_cast<std::size_t>(n)), out.resize(out.capacity());
+      if (n > 0) {
+        out.append(probe, static_cast<std::size_t>(n));
+        out.resize(out.capacity());  // the room the append made is read into directly
+      }
     } else {
       n = ::read(fd, out.data() + have, out.size() - have);
     }
