@@ -9,17 +9,16 @@
 #include <numeric>
 #include <string>
 
-#include "genokit/f0/neuron_classes.hpp"
-#include "neuro/data.hpp"
+#include "genokit/neuro/network.hpp"
 #include "sim/model_data.hpp"
+#include "sim/model_neurons.hpp"
 #include "sim/vec.hpp"
 
 namespace genokit::sim {
 namespace {
 
-// f1's modifier anchors of muscle power (mmmmm, MMMMM) and friction (fffff, FFFFF):
-// simulation.md §3.3; odemusclemin/max and odecolmumin/max are the values at these anchors.
-constexpr double kPowerMin = 0.025, kPowerMax = 0.81;
+// f1's modifier anchors of friction (fffff, FFFFF): simulation.md §3.3; odecolmumin/max are the
+// friction coefficients at these anchors.
 constexpr double kFrictionMin = 0.131, kFrictionMax = 2.82;
 
 double lerp_anchored(double v, double a, double b, double lo, double hi) {
@@ -42,28 +41,15 @@ struct DisjointSets {
   }
 };
 
-// The muscle power `p` of a neuron (its class default when not given).
-double muscle_power(const f0::Neuron& n) {
-  const f0::NeuronClass* cls = f0::find_neuron_class(n.class_name);
-  if (!cls) return kPowerMin;
-  std::vector<f0::NeuronProp> defs(cls->props.begin(), cls->props.end());
-  std::vector<double> values;
-  std::vector<std::string> texts;
-  std::vector<neuro::BuildMessage> messages;
-  neuro::parse_class_params(n.class_name, n.params, defs, 0, values, texts, messages);
-  int k = f0::find_neuron_prop(*cls, "p");
-  return k >= 0 ? values[static_cast<std::size_t>(k)] : kPowerMin;
-}
-
 struct Builder {
   const f0::Model& in;
   const Settings& s;
   Diagnostics& diags;
   Model::Data out;
 
-  std::vector<int> rods;            // f0 joint index of each stick
-  std::vector<double> bend, twist;  // per f0 joint: muscle torque (-1: no such muscle)
-  std::vector<f0::Vec3> pos;        // part positions after placement
+  std::vector<int> rods;      // f0 joint index of each stick
+  std::vector<char> muscled;  // per f0 joint: a muscle acts on it
+  std::vector<f0::Vec3> pos;  // part positions after placement
 
   bool check() {
     std::size_t errors = diags.error_count();
@@ -82,25 +68,14 @@ struct Builder {
   }
 
   void find_muscles() {
-    bend.assign(in.joints.size(), -1);
-    twist.assign(in.joints.size(), -1);
-    for (const f0::Neuron& n : in.neurons) {
-      bool is_bend = n.class_name == "|", is_twist = n.class_name == "@";
-      if ((!is_bend && !is_twist) || n.joint < 0 || static_cast<std::size_t>(n.joint) >= in.joints.size())
-        continue;
-      double torque = lerp_anchored(muscle_power(n), kPowerMin, kPowerMax, s.odemusclemin, s.odemusclemax);
-      double& slot = (is_bend ? bend : twist)[static_cast<std::size_t>(n.joint)];
-      slot = std::max(slot, torque);  // two muscles of a kind on one joint: the stronger one
-    }
-    if (!in.neurons.empty())
-      diags.note("sim.neurons-not-simulated",
-                 std::to_string(in.neurons.size()) +
-                     " neurons are not simulated yet: muscles hold their joints at rest with their strength");
+    plan_neurons(in, s, out, diags);
+    muscled.assign(in.joints.size(), 0);
+    for (const MuscleDef& m : out.muscles) muscled[static_cast<std::size_t>(m.joint)] = 1;
   }
 
   bool articulated_at(int j, int p) const {
     const auto u = static_cast<std::size_t>(j);
-    return (bend[u] >= 0 || twist[u] >= 0) && in.joints[u].p1 == p;
+    return muscled[u] && in.joints[u].p1 == p;
   }
 
   void place() {
@@ -249,7 +224,6 @@ struct Builder {
 
   void make_links(const std::vector<int>& body_of, const std::vector<std::array<int, 3>>& balls,
                   const std::vector<std::array<int, 3>>& fixed) {
-    constexpr double inf = std::numeric_limits<double>::infinity();
     for (const auto& [a, k, p] : fixed) {
       LinkDef l;
       l.kind = LinkDef::Kind::fixed;
@@ -266,18 +240,16 @@ struct Builder {
       l.anchor = pos[static_cast<std::size_t>(p)];
       l.joint = rods[static_cast<std::size_t>(k)];
       const f0::Joint& jt = in.joints[static_cast<std::size_t>(l.joint)];
-      // Bend about the first part's Z axis; twist about the stick; the third axis is rigid.
-      f0::Vec3 twist_axis =
-          unit(sub(pos[static_cast<std::size_t>(jt.p2)], pos[static_cast<std::size_t>(jt.p1)]));
-      f0::Vec3 bend_axis = in.parts[static_cast<std::size_t>(jt.p1)].orient.z;
-      f0::Vec3 third = cross(bend_axis, twist_axis);
-      if (norm(third) < 1e-6)
-        third = cross(std::abs(twist_axis.x) < 0.9 ? f0::Vec3{1, 0, 0} : f0::Vec3{0, 1, 0}, twist_axis);
-      third = unit(third);
-      bend_axis = cross(twist_axis, third);
-      l.axes = {bend_axis, twist_axis, third};
-      const auto u = static_cast<std::size_t>(l.joint);
-      l.fmax = {bend[u] >= 0 ? bend[u] : inf, twist[u] >= 0 ? twist[u] : inf, inf};
+      // Bend about the first part's Z axis (made perpendicular to the stick); twist about the
+      // stick; (bend, third, twist) is a right-handed frame.
+      f0::Vec3 t = sub(pos[static_cast<std::size_t>(jt.p2)], pos[static_cast<std::size_t>(jt.p1)]);
+      t = norm(t) > 1e-12 ? unit(t) : in.parts[static_cast<std::size_t>(jt.p1)].orient.x;
+      f0::Vec3 c = cross(t, in.parts[static_cast<std::size_t>(jt.p1)].orient.z);
+      if (norm(c) < 1e-6) c = cross(t, std::abs(t.x) < 0.9 ? f0::Vec3{1, 0, 0} : f0::Vec3{0, 1, 0});
+      c = unit(c);
+      l.twist = t;
+      l.third = c;
+      l.bend = cross(c, t);
       out.links.push_back(l);
     }
   }
@@ -296,18 +268,44 @@ struct Builder {
 
 }  // namespace
 
+namespace {
+
+std::string limit_message(const char* what, std::size_t n, std::size_t limit) {
+  return "the creature has " + std::to_string(n) + " " + what + ", over the limit of " +
+         std::to_string(limit) + " (BuildOptions::max_" + what + ")";
+}
+
+}  // namespace
+
 std::optional<Model> build_model(const f0::Model& creature, const Settings& settings, Diagnostics& diags,
                                  const BuildOptions& opt) {
-  if (creature.parts.size() > opt.max_parts || creature.joints.size() > opt.max_joints) {
-    diags.error("sim.too-large", "the creature has " + std::to_string(creature.parts.size()) + " parts and " +
-                                     std::to_string(creature.joints.size()) + " joints, over the limit of " +
-                                     std::to_string(opt.max_parts) + " parts and " +
-                                     std::to_string(opt.max_joints) + " joints");
-    return std::nullopt;
-  }
-  Builder b{creature, settings, diags, {}, {}, {}, {}, {}};
+  const std::size_t errors = diags.error_count();
+  if (creature.parts.size() > opt.max_parts)
+    diags.error("sim.too-large", limit_message("parts", creature.parts.size(), opt.max_parts));
+  if (creature.joints.size() > opt.max_joints)
+    diags.error("sim.too-large", limit_message("joints", creature.joints.size(), opt.max_joints));
+  if (creature.neurons.size() > opt.max_neurons)
+    diags.error("sim.too-large", limit_message("neurons", creature.neurons.size(), opt.max_neurons));
+  if (diags.error_count() != errors) return std::nullopt;
+  Builder b{creature, settings, diags, {}, {}, {}, {}};
   if (!b.check()) return std::nullopt;
   b.out.settings = settings;
+  std::vector<MapProblem> problems;
+  std::optional<Terrain> terrain =
+      parse_world_map(settings.wrldmap, settings.wrldtyp, settings.wrldsiz, problems);
+  if (!terrain) {
+    for (const MapProblem& p : problems)
+      diags.error("sim.bad-world-map", p.message + " (wrldmap line " + std::to_string(p.line) + ")");
+    return std::nullopt;
+  }
+  b.out.terrain = std::move(*terrain);
+  b.out.blocks = b.out.terrain.boxes();
+  if (b.out.terrain.type == 1) {
+    b.out.block_first.assign(static_cast<std::size_t>(b.out.terrain.nx * b.out.terrain.ny) + 1, 0);
+    for (const StaticBox& box : b.out.blocks) ++b.out.block_first[static_cast<std::size_t>(box.cell) + 1];
+    for (std::size_t c = 1; c < b.out.block_first.size(); ++c)
+      b.out.block_first[c] += b.out.block_first[c - 1];
+  }
   b.find_muscles();
   b.place();
   if (!b.collect_rods()) return std::nullopt;
@@ -317,7 +315,14 @@ std::optional<Model> build_model(const f0::Model& creature, const Settings& sett
   std::vector<int> body_of;
   if (!b.make_bodies(sets, body_of)) return std::nullopt;
   b.make_links(body_of, balls, fixed);
+  attach_muscles(b.out, creature, diags);
   b.record_parts(body_of);
+  b.out.stick_joint = b.rods;
+  b.out.energy_joints =
+      static_cast<int>(creature.joints.empty() ? creature.parts.size() : creature.joints.size());
+  b.out.creature = std::make_shared<const f0::Model>(creature);
+  // The network's own build messages (clamped parameters, neurons that cannot initialise).
+  neuro::Network::build(creature, {settings.randinit, settings.nnoise, 0}, &diags);
   return Model(std::make_shared<const Model::Data>(std::move(b.out)));
 }
 
@@ -341,6 +346,21 @@ double Model::mass() const {
 }
 const std::vector<f0::Vec3>& Model::initial_part_positions() const {
   return data_->part_start;
+}
+std::size_t Model::joint_count() const {
+  return data_->creature->joints.size();
+}
+std::size_t Model::neuron_count() const {
+  return data_->creature->neurons.size();
+}
+std::size_t Model::connection_count() const {
+  return data_->creature->connections.size();
+}
+std::size_t Model::muscle_count() const {
+  return data_->muscles.size();
+}
+const f0::Model& Model::creature() const {
+  return *data_->creature;
 }
 
 }  // namespace genokit::sim

@@ -1,0 +1,44 @@
+// framspy's result shape: the list FramsticksLib.evaluate() returns, one entry per genotype.
+#include <nlohmann/json.hpp>
+
+#include "genokit/sim/evaluate.hpp"
+
+namespace genokit::sim {
+
+std::string framspy_json(std::span<const GenotypeResult> results, std::span<const std::string> names) {
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const GenotypeResult& r = results[i];
+    nlohmann::json e;
+    e["num"] = i + 1;
+    e["name"] = i < names.size() ? names[i] : std::string();
+    if (r.criteria) {
+      const Criteria& c = *r.criteria;
+      // framspy's evaluation plan ":numparts,...,time": its plan name is "" (standard-eval).
+      e["evaluations"][""] = {{"numparts", c.numparts},
+                              {"numjoints", c.numjoints},
+                              {"numneurons", c.numneurons},
+                              {"numconnections", c.numconnections},
+                              {"instances", c.instances},
+                              {"lifespan", c.lifespan},
+                              {"velocity", c.velocity},
+                              {"distance", c.distance},
+                              {"vertvel", c.vertvel},
+                              {"vertpos", c.vertpos},
+                              {"fit", c.fit},
+                              {"fit_stdev", c.fit_stdev},
+                              {"time", r.seconds}};
+    } else {
+      e["evaluations"] = nullptr;  // what framspy gets for a genotype that was not evaluated
+    }
+    e["status"] = std::string(to_string(r.status));
+    e["message"] = r.message;
+    nlohmann::json d = nlohmann::json::array();
+    for (const Diagnostic& x : r.diagnostics.items()) d.push_back(format_gcc(x));
+    e["diagnostics"] = std::move(d);
+    out.push_back(std::move(e));
+  }
+  return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace genokit::sim
