@@ -3,6 +3,7 @@
 // evalcount lives spread over the cores too. Results do not depend on the number of threads.
 #include <atomic>
 #include <mutex>
+#include <thread>
 
 #include "genokit/core/parallel.hpp"
 #include "genokit/genotype/read.hpp"
@@ -96,11 +97,39 @@ std::vector<GenotypeResult> evaluate(std::span<const std::string> genotypes, con
     };
     for (std::size_t i = 0; i < n; ++i)
       if (!models[i]) finished();
-    parallel_for(tasks.size(), opt.jobs, [&](std::size_t t) {
-      const auto [i, k] = tasks[t];
-      evals[i * count + k] = evaluate_once(*models[i], opt.seed + k, opt, notes[i * count + k]);
-      if (left[i].fetch_sub(1) == 1) finished();
-    });
+    const unsigned workers = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
+    bool done_in_processes = false;
+    if (opt.processes && workers > 1 && settings.gk_stepper == 0 && tasks.size() > 1) {
+      // Bodies with noise and networks are built here, where taking the class registry's lock is
+      // safe; the workers only simulate.
+      std::vector<PreparedEvaluation> prepared(tasks.size());
+      parallel_for(tasks.size(), opt.jobs, [&](std::size_t t) {
+        prepared[t] = prepare_evaluation(*models[tasks[t].first], opt.seed + tasks[t].second, opt);
+      });
+      std::vector<OneEvaluation> by_task;
+      std::vector<Diagnostics> notes_by_task;
+      done_in_processes = run_in_processes(
+          tasks.size(), workers,
+          [&](std::size_t t, Diagnostics& d) {
+            return run_evaluation(*models[tasks[t].first], prepared[t], opt.seed + tasks[t].second, opt, d);
+          },
+          by_task, notes_by_task,
+          [&](std::size_t t) {
+            if (left[tasks[t].first].fetch_sub(1) == 1) finished();
+          });
+      if (done_in_processes)
+        for (std::size_t t = 0; t < tasks.size(); ++t) {
+          const auto [i, k] = tasks[t];
+          evals[i * count + k] = std::move(by_task[t]);
+          notes[i * count + k] = std::move(notes_by_task[t]);
+        }
+    }
+    if (!done_in_processes)
+      parallel_for(tasks.size(), opt.jobs, [&](std::size_t t) {
+        const auto [i, k] = tasks[t];
+        evals[i * count + k] = evaluate_once(*models[i], opt.seed + k, opt, notes[i * count + k]);
+        if (left[i].fetch_sub(1) == 1) finished();
+      });
     for (std::size_t i = 0; i < n; ++i) {
       if (!models[i]) continue;
       GenotypeResult& r = results[first + i];

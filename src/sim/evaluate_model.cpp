@@ -56,22 +56,38 @@ std::optional<Model> with_body_noise(const Model& model, std::uint64_t seed, con
 
 }  // namespace
 
-OneEvaluation evaluate_once(const Model& model, std::uint64_t seed, const EvaluateOptions& opt,
-                            Diagnostics& diags) {
-  OneEvaluation out;
-  const auto start = std::chrono::steady_clock::now();
-  std::optional<Model> noisy;
+PreparedEvaluation prepare_evaluation(const Model& model, std::uint64_t seed, const EvaluateOptions& opt) {
+  PreparedEvaluation p;
   if (model.settings().bnoise_struct > 0) {
-    noisy = with_body_noise(model, seed, opt.limits, diags);
-    if (!noisy) {
-      out.status = EvalStatus::failed;
-      out.message = "the creature cannot be built with body noise (bnoise_struct)";
-      return out;
+    p.noisy = with_body_noise(model, seed, opt.limits, p.notes);
+    if (!p.noisy) {
+      p.failed = true;
+      return p;
     }
   }
-  const Model& m = noisy ? *noisy : model;
+  p.network = build_network(p.noisy ? *p.noisy : model, seed);
+  return p;
+}
+
+OneEvaluation evaluate_once(const Model& model, std::uint64_t seed, const EvaluateOptions& opt,
+                            Diagnostics& diags) {
+  PreparedEvaluation p = prepare_evaluation(model, seed, opt);
+  return run_evaluation(model, p, seed, opt, diags);
+}
+
+OneEvaluation run_evaluation(const Model& model, PreparedEvaluation& prepared, std::uint64_t seed,
+                             const EvaluateOptions& opt, Diagnostics& diags) {
+  OneEvaluation out;
+  const auto start = std::chrono::steady_clock::now();
+  diags.append(prepared.notes);
+  if (prepared.failed) {
+    out.status = EvalStatus::failed;
+    out.message = "the creature cannot be built with body noise (bnoise_struct)";
+    return out;
+  }
+  const Model& m = prepared.noisy ? *prepared.noisy : model;
   const Settings& s = m.settings();
-  Run run(m, {seed, true});
+  Run run = detail::RunMaker::make(m, {seed, true}, std::move(*prepared.network));
   Life life(run, s);
   std::size_t steps = 0;
   Life::Phase phase = run.status() == Status::running ? life.phase() : Life::Phase::broken;

@@ -21,6 +21,7 @@ std::string_view to_string(Status s) {
 }
 
 Run::Run(const Model& model, const RunOptions& opt) : impl_(std::make_unique<Impl>(model, opt)) {}
+Run::Run(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Run::Run(Run&&) noexcept = default;
 Run& Run::operator=(Run&&) noexcept = default;
 Run::~Run() = default;

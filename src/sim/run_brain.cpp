@@ -70,11 +70,21 @@ struct BrainLink : neuro::Body {
 };
 
 // Here, where BrainLink is complete.
-Run::Impl::Impl(const Model& shared, const RunOptions& o) : model(shared), m(model.data()), opt(o) {
+Run::Impl::Impl(const Model& shared, const RunOptions& o, std::optional<neuro::Network> prebuilt)
+    : model(shared), m(model.data()), opt(o), net(std::move(prebuilt)) {
   physics::detail::init_ode();
   auto error = physics::detail::guarded([&] { build(); });
   if (error) fail(Status::failed, "ODE stopped while building the world: " + *error);
   build_brain();
+}
+
+neuro::Network build_network(const Model& model, std::uint64_t seed) {
+  const Settings& s = model.settings();
+  return neuro::Network::build(model.creature(), {s.randinit, s.nnoise, static_cast<std::uint32_t>(seed)});
+}
+
+Run detail::RunMaker::make(const Model& model, const RunOptions& opt, neuro::Network net) {
+  return Run(std::make_unique<Run::Impl>(model, opt, std::move(net)));
 }
 
 Run::Impl::~Impl() {
@@ -83,6 +93,12 @@ Run::Impl::~Impl() {
   for (dGeomID g : planes) dGeomDestroy(g);
   for (dGeomID g : boxes) dGeomDestroy(g);
   if (contacts) dJointGroupDestroy(contacts);
+  if (threading) {
+    dWorldSetStepThreadingImplementation(world, nullptr, nullptr);
+    // After ODE stopped inside a step the object still holds the step's jobs and ODE asserts
+    // when it is freed: it is kept (a few hundred bytes per failed run).
+    if (!stopped_in_step) dThreadingFreeImplementation(threading);
+  }
   if (world) dWorldDestroy(world);  // destroys the bodies and joints too
 }
 
@@ -90,8 +106,11 @@ void Run::Impl::build_brain() {
   const Settings& s = m.settings;
   command.assign(m.muscles.size(), 0);
   state.assign(m.muscles.size(), 0);
-  if (!opt.brain) return;
-  net = neuro::Network::build(*m.creature, {s.randinit, s.nnoise, static_cast<std::uint32_t>(opt.seed)});
+  if (!opt.brain) {
+    net.reset();
+    return;
+  }
+  if (!net) net = build_network(model, opt.seed);
   brain_link = std::make_unique<BrainLink>(*this);
   net->set_body(brain_link.get());
   brain_on = s.initial_nn_active == 1;

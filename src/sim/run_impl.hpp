@@ -52,6 +52,10 @@ struct Run::Impl {
   RunOptions opt;
   Placement place;
   dWorldID world = nullptr;
+  // ODE's default stepping "threading" is one process-wide object that two threads must not
+  // share: every run has its own (as the physics module's worlds do).
+  dThreadingImplementationID threading = nullptr;
+  bool stopped_in_step = false;  // ODE failed inside a step: its threading object is not freed
   dJointGroupID contacts = nullptr;
   std::vector<dBodyID> bodies;
   std::vector<GeomRt> geoms;
@@ -76,7 +80,9 @@ struct Run::Impl {
   double energy = 0, energy0 = 0;
   std::size_t metabolic_steps = 0;
 
-  Impl(const Model& shared, const RunOptions& o);
+  // `prebuilt`: the network to use (built by build_network for this seed), so that a run can be
+  // made where building networks is not safe (a forked worker, evaluate_workers.cpp).
+  Impl(const Model& shared, const RunOptions& o, std::optional<neuro::Network> prebuilt = std::nullopt);
   ~Impl();
 
   void fail(Status s, std::string why) {
@@ -107,6 +113,19 @@ struct Run::Impl {
   f0::Vec3 part(std::size_t p) const;
   f0::Vec3 com() const;
 };
+
+// True inside a forked evaluation worker (evaluate_workers.cpp).
+bool in_worker_process();
+
+// The network a run of `model` with this seed builds.
+neuro::Network build_network(const Model& model, std::uint64_t seed);
+
+namespace detail {
+struct RunMaker {
+  // A run that uses `net` (from build_network(model, opt.seed)) instead of building its own.
+  static Run make(const Model& model, const RunOptions& opt, neuro::Network net);
+};
+}  // namespace detail
 
 // SplitMix64: the run's own random stream (placement, noise); deterministic on every platform.
 inline std::uint64_t splitmix(std::uint64_t& s) {

@@ -221,8 +221,10 @@ void Run::Impl::step_once() {
       // QuickStep reorders constraints with ODE's one process-wide generator (dRand): each run
       // restores its own generator state around its step, under a lock, so a run's result never
       // depends on other runs (docs/simulation.md, "Determinism").
+      // (A forked worker process is single-threaded and owns its generator: no lock there.)
       static std::mutex generator;
-      std::lock_guard<std::mutex> lock(generator);
+      std::unique_lock<std::mutex> lock(generator, std::defer_lock);
+      if (!in_worker_process()) lock.lock();
       dRandSetSeed(ode_seed);
       dWorldQuickStep(world, s.odestep);
       ode_seed = dRandGetSeed();
@@ -231,6 +233,7 @@ void Run::Impl::step_once() {
   });
   ++steps;
   if (error) {
+    stopped_in_step = true;
     fail(Status::failed, "ODE stopped at step " + std::to_string(steps) + ": " + *error);
     return;
   }

@@ -52,6 +52,8 @@ void Run::Impl::build() {
   ode_seed = static_cast<unsigned long>(splitmix(stream));
   choose_placement(stream);
   world = dWorldCreate();
+  threading = dThreadingAllocateSelfThreadedImplementation();
+  dWorldSetStepThreadingImplementation(world, dThreadingImplementationGetFunctions(threading), threading);
   dWorldSetGravity(world, 0, 0, -kGravity * s.wrldg);
   dWorldSetERP(world, s.odeworlderp);
   dWorldSetCFM(world, s.odeworldcfm);

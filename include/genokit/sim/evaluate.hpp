@@ -42,7 +42,12 @@ struct EvaluateOptions {
   // Evaluation k of a genotype runs with seed + k (RunOptions::seed): network initial state and
   // noise, random placement and heading, body and velocity noise.
   std::uint64_t seed = 0;
-  unsigned jobs = 0;  // threads (0: one per core); results never depend on it
+  unsigned jobs = 0;  // parallel evaluations (0: one per core); results never depend on it
+  // With QuickStep (gk_stepper 0, the default) and jobs > 1, evaluations run in forked worker
+  // processes (POSIX): QuickStep uses one process-wide generator, so threads of one process
+  // would take turns. The workers get everything built beforehand and run only the simulation.
+  // false: threads (QuickStep calls then take turns; dWorldStep always uses threads).
+  bool processes = true;
   // Steps of one evaluation (rest and life) before it is given up with status failed.
   std::size_t max_steps = 1'000'000;
   // Wall-clock seconds of one evaluation (0: no limit). Hitting it depends on the machine.

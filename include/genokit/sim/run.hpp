@@ -28,6 +28,10 @@
 
 namespace genokit::sim {
 
+namespace detail {
+struct RunMaker;  // internal (src/sim): runs with a network built beforehand
+}
+
 enum class Status { running, unstable, failed };
 std::string_view to_string(Status s);
 
@@ -96,6 +100,8 @@ class Run {
   struct Impl;
 
  private:
+  friend struct detail::RunMaker;
+  explicit Run(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 

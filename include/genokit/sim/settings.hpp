@@ -78,7 +78,7 @@ struct Settings {
   int initial_perf_measuring = 2;   // idem for performance measurement
   int initial_self_collisions = 0;  // 1: sticks of one creature collide with each other
   // --- genokit's own (not Framsticks settings; prefixed gk_) ---
-  int gk_stepper = 1;              // 1 dWorldStep (exact LCP), 0 QuickStep (iterative, faster, sinks)
+  int gk_stepper = 0;              // 0 QuickStep (iterative, fast), 1 dWorldStep (exact LCP, cubic cost)
   int gk_iterations = 20;          // ODE QuickStep solver iterations per step
   double gk_stickradius = 0.1;     // collision radius of a stick (capsule) and of a lone part (sphere)
   double gk_maxvelocity = 1000.0;  // a body faster than this (units/s, or rad/s) makes the run unstable
