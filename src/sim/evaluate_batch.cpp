@@ -1,6 +1,7 @@
 // Evaluating genotype texts: each is read through the genotype door and built once, then every
 // (genotype, evaluation) pair runs as its own task on the worker threads, so one genotype's
 // evalcount lives spread over the cores too. Results do not depend on the number of threads.
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <thread>
@@ -99,7 +100,9 @@ std::vector<GenotypeResult> evaluate(std::span<const std::string> genotypes, con
       if (!models[i]) finished();
     const unsigned workers = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
     bool done_in_processes = false;
-    if (opt.processes && workers > 1 && settings.gk_stepper == 0 && tasks.size() > 1) {
+    const bool iterative = std::any_of(
+        models.begin(), models.end(), [](const std::optional<Model>& m) { return m && !m->exact_stepper(); });
+    if (opt.processes && workers > 1 && iterative && tasks.size() > 1) {
       // Bodies with noise and networks are built here, where taking the class registry's lock is
       // safe; the workers only simulate.
       std::vector<PreparedEvaluation> prepared(tasks.size());

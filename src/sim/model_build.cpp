@@ -50,6 +50,7 @@ struct Builder {
   std::vector<int> rods;      // f0 joint index of each stick
   std::vector<char> muscled;  // per f0 joint: a muscle acts on it
   std::vector<f0::Vec3> pos;  // part positions after placement
+  std::vector<int> held_by;   // per part: the muscled stick (f0 joint) holding it, or -1
 
   bool check() {
     std::size_t errors = diags.error_count();
@@ -96,7 +97,9 @@ struct Builder {
       const f0::Joint& jt = in.joints[j];
       if (jt.sh != 0) continue;
       double len = norm(sub(pos[static_cast<std::size_t>(jt.p2)], pos[static_cast<std::size_t>(jt.p1)]));
-      if (len < s.minjoint || len > s.maxjoint) {
+      // A relative tolerance: f1 makes sticks of length 2 that print as 2 but are 2 + 1 ulp.
+      const double tol = 1e-9 * (1 + s.maxjoint);
+      if (len < s.minjoint - tol || len > s.maxjoint + tol) {
         diags.error("sim.stick-length",
                     "stick " + std::to_string(j) + " is " + std::to_string(len) + " long, outside minjoint " +
                         std::to_string(s.minjoint) + " .. maxjoint " + std::to_string(s.maxjoint),
@@ -113,6 +116,7 @@ struct Builder {
   void group(DisjointSets& sets, std::vector<std::array<int, 3>>& balls,
              std::vector<std::array<int, 3>>& fixed) {
     const int R = static_cast<int>(rods.size());
+    held_by.assign(in.parts.size(), -1);
     std::vector<std::vector<int>> at(in.parts.size());  // sticks at each part
     for (int k = 0; k < R; ++k) {
       const f0::Joint& jt = in.joints[static_cast<std::size_t>(rods[static_cast<std::size_t>(k)])];
@@ -127,6 +131,7 @@ struct Builder {
       if (anchors.empty() && !hanging.empty()) {  // only muscled sticks meet here: the first holds the part
         anchors.push_back(hanging.front());
         hanging.erase(hanging.begin());
+        held_by[p] = rods[static_cast<std::size_t>(anchors.front())];
       }
       if (anchors.empty()) continue;
       sets.unite(R + static_cast<int>(p), anchors.front());
@@ -239,6 +244,7 @@ struct Builder {
       if (l.body1 == l.body2) continue;  // a loop of rigid connections holds it anyway
       l.anchor = pos[static_cast<std::size_t>(p)];
       l.joint = rods[static_cast<std::size_t>(k)];
+      l.counter_joint = held_by[static_cast<std::size_t>(p)];
       const f0::Joint& jt = in.joints[static_cast<std::size_t>(l.joint)];
       // Bend about the first part's Z axis (made perpendicular to the stick); twist about the
       // stick; (bend, third, twist) is a right-handed frame.
@@ -287,7 +293,7 @@ std::optional<Model> build_model(const f0::Model& creature, const Settings& sett
   if (creature.neurons.size() > opt.max_neurons)
     diags.error("sim.too-large", limit_message("neurons", creature.neurons.size(), opt.max_neurons));
   if (diags.error_count() != errors) return std::nullopt;
-  Builder b{creature, settings, diags, {}, {}, {}, {}};
+  Builder b{creature, settings, diags, {}, {}, {}, {}, {}};
   if (!b.check()) return std::nullopt;
   b.out.settings = settings;
   std::vector<MapProblem> problems;
@@ -321,6 +327,12 @@ std::optional<Model> build_model(const f0::Model& creature, const Settings& sett
   b.out.energy_joints =
       static_cast<int>(creature.joints.empty() ? creature.parts.size() : creature.joints.size());
   b.out.creature = std::make_shared<const f0::Model>(creature);
+  // The constraint rows ODE solves, roughly: 6 per link, 3 per shape (a stick on the ground
+  // makes about one full contact).
+  std::size_t rows = 6 * b.out.links.size();
+  for (const BodyDef& body : b.out.bodies) rows += 3 * body.geoms.size();
+  b.out.exact = settings.gk_stepper == 1 ||
+                (settings.gk_stepper == 2 && rows <= static_cast<std::size_t>(settings.gk_exactrows));
   // The network's own build messages (clamped parameters, neurons that cannot initialise).
   neuro::Network::build(creature, {settings.randinit, settings.nnoise, 0}, &diags);
   return Model(std::make_shared<const Model::Data>(std::move(b.out)));
@@ -340,6 +352,9 @@ std::size_t Model::body_count() const {
 }
 std::size_t Model::link_count() const {
   return data_->links.size();
+}
+bool Model::exact_stepper() const {
+  return data_->exact;
 }
 double Model::mass() const {
   return data_->mass;

@@ -30,7 +30,11 @@ struct BodyDef {
 // Which muscle drives an axis of a ball link.
 struct AxisDrive {
   std::vector<int> muscles;  // indices into Model::Data::muscles (empty: the axis is held rigid)
-  double fmax = 0;           // the strongest of them (N*m)
+  // Muscles of the stick body1 stands for, when only muscled sticks meet at the part: they bend
+  // that stick the other way relative to this one (the target is own - counter).
+  std::vector<int> counter;
+  double fmax = 0;  // the strongest of them all (N*m)
+  bool driven() const { return !muscles.empty() || !counter.empty(); }
 };
 
 // An ODE joint between two bodies.
@@ -43,6 +47,7 @@ struct LinkDef {
   f0::Vec3 bend, twist, third;
   AxisDrive drive_bend, drive_twist;  // the third axis is always held rigid
   int joint = -1;                     // the f0 joint of body2's stick
+  int counter_joint = -1;             // the f0 joint of the muscled stick that holds the part
 };
 
 struct PartDef {
@@ -90,7 +95,9 @@ struct Model::Data {
   std::vector<NeuronRole> roles;
   std::size_t sticks = 0;
   double mass = 0;
-  int energy_joints = 1;  // joints (parts when none) for the energy rules (standard-eval.expdef)
+  int energy_joints = 1;
+  bool exact = false;  // stepped by dWorldStep (gk_stepper, and its size in auto mode)  // joints (parts when
+                       // none) for the energy rules (standard-eval.expdef)
 };
 
 }  // namespace genokit::sim

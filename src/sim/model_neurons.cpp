@@ -114,21 +114,36 @@ void attach_muscles(Model::Data& out, const f0::Model& in, Diagnostics& diags) {
     if (link.kind != LinkDef::Kind::ball) continue;
     for (std::size_t k = 0; k < out.muscles.size(); ++k) {
       MuscleDef& m = out.muscles[k];
-      if (m.joint != link.joint || m.link >= 0) continue;
-      m.link = static_cast<int>(l);
-      AxisDrive& d = m.kind == MuscleDef::Kind::bend ? link.drive_bend : link.drive_twist;
-      d.muscles.push_back(static_cast<int>(k));
+      const bool bend = m.kind == MuscleDef::Kind::bend;
+      AxisDrive& d = bend ? link.drive_bend : link.drive_twist;
+      if (m.joint == link.joint) {
+        d.muscles.push_back(static_cast<int>(k));
+      } else if (m.joint == link.counter_joint && bend) {
+        d.counter.push_back(static_cast<int>(k));  // bends the holding stick against this one
+      } else {
+        continue;
+      }
       d.fmax = std::max(d.fmax, m.torque);
+      if (m.link < 0) m.link = static_cast<int>(l);
     }
   }
-  for (const MuscleDef& m : out.muscles)
-    if (m.link < 0) {
-      const f0::Neuron& n = in.neurons[static_cast<std::size_t>(m.neuron)];
-      diags.warning("sim.neuron-inert",
-                    who(static_cast<std::size_t>(m.neuron), n) + " cannot move joint " +
-                        std::to_string(m.joint) + ": a loop of rigid connections holds it",
-                    where(n));
-    }
+  for (const MuscleDef& m : out.muscles) {
+    if (m.link >= 0) continue;
+    const f0::Neuron& n = in.neurons[static_cast<std::size_t>(m.neuron)];
+    const int part = in.joints[static_cast<std::size_t>(m.joint)].p1;
+    int sticks = 0;
+    for (const f0::Joint& j : in.joints) sticks += j.sh == 0 && (j.p1 == part || j.p2 == part);
+    std::string why = sticks <= 1 ? "it acts at part " + std::to_string(part) +
+                                        ", where no other stick meets: there is nothing to turn against"
+                      : m.kind == MuscleDef::Kind::twist
+                          ? "its stick holds part " + std::to_string(part) +
+                                " for the other sticks there, so it has nothing to twist against"
+                          : "a loop of rigid connections holds it";
+    diags.warning("sim.neuron-inert",
+                  who(static_cast<std::size_t>(m.neuron), n) + " cannot move joint " +
+                      std::to_string(m.joint) + ": " + why,
+                  where(n));
+  }
 }
 
 }  // namespace genokit::sim

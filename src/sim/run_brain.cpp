@@ -133,6 +133,18 @@ std::array<double, 3> Run::Impl::link_angles(const LinkRt& l, f0::Vec3* middle) 
           std::atan2(-dot(b1, c2), dot(b1, b2))};
 }
 
+// The strength-weighted mean target angle of some muscles (0 for none).
+double Run::Impl::mean_target(const std::vector<int>& muscles) const {
+  double sum = 0, weight = 0;
+  for (int k : muscles) {
+    const MuscleDef& mu = m.muscles[static_cast<std::size_t>(k)];
+    const double w = mu.torque > 0 ? mu.torque : 1;
+    sum += w * mu.range * state[static_cast<std::size_t>(k)] * M_PI;
+    weight += w;
+  }
+  return weight > 0 ? sum / weight : 0;
+}
+
 void Run::Impl::drive_muscles() {
   static constexpr int kVel[3] = {dParamVel1, dParamVel2, dParamVel3};
   const double gain = 1 / (2 * m.settings.odestep);
@@ -146,17 +158,7 @@ void Run::Impl::drive_muscles() {
     const AxisDrive* drives[3] = {&d.drive_bend, nullptr, &d.drive_twist};
     for (int a = 0; a < 3; ++a) {
       double target = 0;
-      if (drives[a] && !drives[a]->muscles.empty()) {
-        // Several muscles of one kind on a joint: their targets weighted by strength.
-        double sum = 0, weight = 0;
-        for (int k : drives[a]->muscles) {
-          const MuscleDef& mu = m.muscles[static_cast<std::size_t>(k)];
-          const double w = mu.torque > 0 ? mu.torque : 1;
-          sum += w * mu.range * state[static_cast<std::size_t>(k)] * M_PI;
-          weight += w;
-        }
-        target = sum / weight;
-      }
+      if (drives[a]) target = mean_target(drives[a]->muscles) - mean_target(drives[a]->counter);
       const double error = std::remainder(target - l.angle[static_cast<std::size_t>(a)], 2 * M_PI);
       // ODE's motor row holds (w1 - w2) . axis = vel; the angles grow with w2 - w1.
       dJointSetAMotorParam(l.motor, kVel[a], -gain * error);

@@ -107,6 +107,7 @@ struct Run::Impl {
   // run_brain.cpp
   void build_brain();
   void drive_muscles();
+  double mean_target(const std::vector<int>& muscles) const;
   std::array<double, 3> link_angles(const LinkRt& l, f0::Vec3* middle = nullptr) const;
   void think();
 
@@ -124,6 +125,7 @@ namespace detail {
 struct RunMaker {
   // A run that uses `net` (from build_network(model, opt.seed)) instead of building its own.
   static Run make(const Model& model, const RunOptions& opt, neuro::Network net);
+  static const Run::Impl& impl(const Run& run);
 };
 }  // namespace detail
 

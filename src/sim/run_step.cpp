@@ -215,7 +215,7 @@ void Run::Impl::step_once() {
     drive_muscles();
     if (water) push_water();
     collide();
-    if (s.gk_stepper == 1) {
+    if (m.exact) {
       dWorldStep(world, s.odestep);
     } else {
       // QuickStep reorders constraints with ODE's one process-wide generator (dRand): each run

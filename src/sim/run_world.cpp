@@ -133,8 +133,8 @@ void Run::Impl::add_links() {
     // fixed to body2: the axes of the angles run_brain.cpp measures.
     const f0::Vec3 axes[3] = {place.vector(l.bend), place.vector(l.third), place.vector(l.twist)};
     const int rel[3] = {1, 0, 2};
-    const double fmax[3] = {l.drive_bend.muscles.empty() ? inf : l.drive_bend.fmax, inf,
-                            l.drive_twist.muscles.empty() ? inf : l.drive_twist.fmax};
+    const double fmax[3] = {l.drive_bend.driven() ? l.drive_bend.fmax : inf, inf,
+                            l.drive_twist.driven() ? l.drive_twist.fmax : inf};
     static constexpr int kFmax[3] = {dParamFMax1, dParamFMax2, dParamFMax3};
     static constexpr int kVel[3] = {dParamVel1, dParamVel2, dParamVel3};
     for (int a = 0; a < 3; ++a) {

@@ -43,10 +43,10 @@ struct EvaluateOptions {
   // noise, random placement and heading, body and velocity noise.
   std::uint64_t seed = 0;
   unsigned jobs = 0;  // parallel evaluations (0: one per core); results never depend on it
-  // With QuickStep (gk_stepper 0, the default) and jobs > 1, evaluations run in forked worker
-  // processes (POSIX): QuickStep uses one process-wide generator, so threads of one process
-  // would take turns. The workers get everything built beforehand and run only the simulation.
-  // false: threads (QuickStep calls then take turns; dWorldStep always uses threads).
+  // When some creature is stepped by QuickStep (Model::exact_stepper() false) and jobs > 1,
+  // evaluations run in forked worker processes (POSIX): QuickStep uses one process-wide
+  // generator, so threads of one process would take turns. The workers get everything built
+  // beforehand and run only the simulation. false: threads (QuickStep calls then take turns).
   bool processes = true;
   // Steps of one evaluation (rest and life) before it is given up with status failed.
   std::size_t max_steps = 1'000'000;

@@ -38,6 +38,9 @@ class Model {
   std::size_t body_count() const;   // ODE bodies
   std::size_t link_count() const;   // ODE joints between bodies (ball and fixed)
   double mass() const;              // total
+  // Stepped by dWorldStep (exact) rather than QuickStep: gk_stepper, and in auto mode the
+  // creature's size against gk_exactrows.
+  bool exact_stepper() const;
   // Where each part starts with central placement on flat ground (units). A run may place the
   // creature elsewhere (random placement, rotation, uneven ground): see Run::sample().
   const std::vector<f0::Vec3>& initial_part_positions() const;

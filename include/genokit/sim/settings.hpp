@@ -78,7 +78,11 @@ struct Settings {
   int initial_perf_measuring = 2;   // idem for performance measurement
   int initial_self_collisions = 0;  // 1: sticks of one creature collide with each other
   // --- genokit's own (not Framsticks settings; prefixed gk_) ---
-  int gk_stepper = 0;              // 0 QuickStep (iterative, fast), 1 dWorldStep (exact LCP, cubic cost)
+  // 0 QuickStep (iterative: linear cost, but articulated bodies creep ~1e-4 units/step),
+  // 1 dWorldStep (exact: no creep, energy never grows; cubic cost), 2 auto: dWorldStep for
+  // creatures of at most gk_exactrows estimated constraint rows, QuickStep for larger ones.
+  int gk_stepper = 2;
+  int gk_exactrows = 60;
   int gk_iterations = 20;          // ODE QuickStep solver iterations per step
   double gk_stickradius = 0.1;     // collision radius of a stick (capsule) and of a lone part (sphere)
   double gk_maxvelocity = 1000.0;  // a body faster than this (units/s, or rad/s) makes the run unstable
