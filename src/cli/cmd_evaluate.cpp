@@ -20,7 +20,7 @@ struct EvalArgs {
   std::string file, sim, out;
   unsigned jobs = 0;
   std::uint64_t seed = 0;
-  std::size_t max_steps = 1'000'000;
+  std::size_t max_steps = 100'000;
   double max_seconds = 0;
   std::size_t max_parts = 1000, max_joints = 1000, max_neurons = 1000;
   bool json = false, quiet = false;
@@ -179,7 +179,7 @@ void setup_evaluate(CLI::App& root) {
                   "Framsticks' defaults)");
   cmd->add_option("--jobs,-j", a->jobs, "Threads (default: one per core); results do not depend on it");
   cmd->add_option("--seed", a->seed, "Seed of the evaluations (evaluation k uses seed + k; default 0)");
-  cmd->add_option("--max-steps", a->max_steps, "Steps one evaluation may take (default 1000000)")
+  cmd->add_option("--max-steps", a->max_steps, "Steps one evaluation may take, rest and life (default 100000)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--max-seconds", a->max_seconds, "Seconds one evaluation may take (default: no limit)")
       ->check(CLI::NonNegativeNumber);

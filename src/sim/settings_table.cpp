@@ -138,7 +138,7 @@ constexpr auto kRows = std::to_array<SettingRow>({
     // genokit's own
     d("gk_stepper", &St::gk_stepper, 0, 2, 2, S, "ODE stepper",
       "0 QuickStep (iterative), 1 dWorldStep (exact), 2 dWorldStep up to gk_exactrows, else QuickStep"),
-    d("gk_exactrows", &St::gk_exactrows, 0, 100000, 60, S, "exact stepper size",
+    d("gk_exactrows", &St::gk_exactrows, 0, 100000, 150, S, "exact stepper size",
       "largest creature (6 rows per link + 3 per stick) stepped by dWorldStep in auto mode"),
     d("gk_iterations", &St::gk_iterations, 1, 1000, 20, S, "solver iterations", "ODE QuickStep iterations"),
     f("gk_stickradius", &St::gk_stickradius, 0.001, 1, 0.1, S, "stick radius", "collision radius of sticks"),

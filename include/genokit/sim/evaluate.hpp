@@ -49,7 +49,7 @@ struct EvaluateOptions {
   // beforehand and run only the simulation. false: threads (QuickStep calls then take turns).
   bool processes = true;
   // Steps of one evaluation (rest and life) before it is given up with status failed.
-  std::size_t max_steps = 1'000'000;
+  std::size_t max_steps = 100'000;
   // Wall-clock seconds of one evaluation (0: no limit). Hitting it depends on the machine.
   double max_seconds = 0;
   BuildOptions limits{1000, 1000, 1000};  // size limits (sim.too-large: status invalid)

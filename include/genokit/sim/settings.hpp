@@ -82,7 +82,7 @@ struct Settings {
   // 1 dWorldStep (exact: no creep, energy never grows; cubic cost), 2 auto: dWorldStep for
   // creatures of at most gk_exactrows estimated constraint rows, QuickStep for larger ones.
   int gk_stepper = 2;
-  int gk_exactrows = 60;
+  int gk_exactrows = 150;
   int gk_iterations = 20;          // ODE QuickStep solver iterations per step
   double gk_stickradius = 0.1;     // collision radius of a stick (capsule) and of a lone part (sphere)
   double gk_maxvelocity = 1000.0;  // a body faster than this (units/s, or rad/s) makes the run unstable
