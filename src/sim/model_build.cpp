@@ -88,7 +88,7 @@ struct Builder {
       for (int k = 0; k < 3; ++k) lo[k] = std::min(lo[k], v[k] - r), hi[k] = std::max(hi[k], v[k] + r);
     }
     f0::Vec3 shift{s.wrldsiz / 2 - (lo[0] + hi[0]) / 2, s.wrldsiz / 2 - (lo[1] + hi[1]) / 2,
-                   s.creath - lo[2]};
+                   std::max(s.creath, 0.0) - lo[2]};
     for (std::size_t i = 0; i < pos.size(); ++i) pos[i] = add(in.parts[i].pos, shift);
   }
 

@@ -144,5 +144,60 @@ TEST(SimMuscle, NetworkStepsExactlyAsAloneAtNnspeed) {
   }
 }
 
+// A walking creature and its mirror image (y -> -y, which also turns every bend the other way,
+// so its muscle commands are negated): the mirror walks the mirror path.
+TEST(SimMuscle, MirroredCreatureMovesMirrored) {
+  auto creature = [](double sign) {
+    auto y = [&](double v) { return std::to_string(sign * v); };
+    return "//0\np:0,0,0\np:1,0,0\np:1.5," + y(0.8) + ",0\np:1.5," + y(-0.8) + ",0\np:-0.5," + y(0.8) +
+           ",0\nj:0,1\nj:1,2\nj:1,3\nj:0,4\nn:d=\"Sin:f0=0.2\"\nn:j=1,d=\"|:p=1\"\nn:j=2,d=\"|:p=1\"\n"
+           "n:j=3,d=\"|:p=1\"\nc:1,0," +
+           std::to_string(sign * 0.8) + "\nc:2,0," + std::to_string(-sign * 0.8) + "\nc:3,0," +
+           std::to_string(sign * 0.5) + "\n";
+  };
+  Settings s;
+  s.initial_nn_active = 1;
+  s.randinit = 0;
+  Model a = model_of(creature(1), s), b = model_of(creature(-1), s);
+  sim::Run ra(a), rb(b);
+  for (int k = 0; k < 300; ++k) {
+    ASSERT_EQ(ra.step(), Status::running);
+    ASSERT_EQ(rb.step(), Status::running);
+  }
+  const Sample sa = ra.sample(), sb = rb.sample();
+  const double mid = s.wrldsiz / 2;
+  EXPECT_GT(std::hypot(sa.center_of_mass.x - mid, sa.center_of_mass.y - mid), 0.05);  // it moved
+  for (std::size_t p = 0; p < sa.parts.size(); ++p) {
+    EXPECT_NEAR(sa.parts[p].x, sb.parts[p].x, 1e-6);
+    EXPECT_NEAR(sa.parts[p].y - mid, -(sb.parts[p].y - mid), 1e-6);
+    EXPECT_NEAR(sa.parts[p].z, sb.parts[p].z, 1e-6);
+  }
+}
+
+// With initial_nn_active 2 the brain waits until the body has rested stabilperiod steps.
+TEST(SimMuscle, BrainWaitsForRest) {
+  Settings s;
+  s.randinit = 0;
+  s.stabilperiod = 30;
+  Model m = model_of(bender(0.6), s);  // placed creath above the ground: it falls first
+  Diagnostics d;
+  Trajectory t = simulate(m, d, {.steps = 200, .sample_every = 1});
+  ASSERT_EQ(t.samples.size(), 201u);
+  std::size_t first_active = 0;
+  for (const Sample& smp : t.samples)
+    if (smp.muscles[0] != 0) {
+      first_active = smp.step;
+      break;
+    }
+  EXPECT_GE(first_active, 30u);
+  EXPECT_LT(first_active, 100u);
+  // Resting means: over the stabilperiod steps before, the centre moved less than stabledist.
+  const f0::Vec3 a = t.samples[first_active - 31].center_of_mass,
+                 b = t.samples[first_active - 1].center_of_mass;
+  EXPECT_LT(std::hypot(b.x - a.x, b.y - a.y, b.z - a.z), s.stabledist);
+  ASSERT_TRUE(t.criteria);
+  EXPECT_EQ(t.criteria->lifespan, 200 - (first_active - 1));
+}
+
 }  // namespace
 }  // namespace genokit::sim
