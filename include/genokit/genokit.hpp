@@ -62,3 +62,5 @@
 #include "genokit/sim/model.hpp"
 #include "genokit/sim/run.hpp"
 #include "genokit/sim/settings.hpp"
+
+#include "genokit/similarity/dissimilarity.hpp"
