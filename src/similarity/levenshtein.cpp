@@ -1,6 +1,7 @@
-// Levenshtein distance on Unicode code points (framspy compares Python str objects).
+// Levenshtein distance on Unicode code points (framspy compares Python str objects), bit-parallel.
 #include <algorithm>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "genokit/similarity/dissimilarity.hpp"
@@ -39,6 +40,66 @@ std::vector<std::uint32_t> characters(std::string_view s) {
   return out;
 }
 
+// Myers' bit-vector algorithm (J. ACM 46(3), 1999) in its blocked form for patterns longer than a
+// word (as in H. Hyyrö's formulation): the vertical differences of one column of the DP matrix are
+// kept as bit vectors (+1 in pv, -1 in mv), 64 pattern characters per word, and a column advances
+// in O(words). O(n * ceil(m / 64)) instead of O(n * m).
+std::size_t bit_parallel(const std::uint32_t* pattern, std::size_t m, const std::uint32_t* text,
+                         std::size_t n) {
+  const std::size_t words = (m + 63) / 64;
+  // Match masks: row 0 is "no character of the pattern"; ASCII is looked up directly.
+  std::vector<std::uint64_t> peq(words);
+  std::vector<std::uint32_t> ascii(128, 0);
+  std::unordered_map<std::uint32_t, std::uint32_t> other;
+  auto row_of = [&](std::uint32_t c, bool add) -> std::uint32_t {
+    std::uint32_t* slot = nullptr;
+    if (c < 128) {
+      slot = &ascii[c];
+    } else {
+      auto it = other.find(c);
+      if (it == other.end()) {
+        if (!add) return 0;
+        it = other.emplace(c, 0).first;
+      }
+      slot = &it->second;
+    }
+    if (*slot == 0 && add) {
+      *slot = static_cast<std::uint32_t>(peq.size() / words);
+      peq.resize(peq.size() + words, 0);
+    }
+    return *slot;
+  };
+  for (std::size_t i = 0; i < m; ++i)
+    peq[row_of(pattern[i], true) * words + i / 64] |= std::uint64_t{1} << (i % 64);
+  std::vector<std::uint64_t> pv(words, ~std::uint64_t{0}), mv(words, 0);
+  const unsigned last_shift = static_cast<unsigned>((m - 1) % 64);
+  std::size_t score = m;
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::uint64_t* eq_row = &peq[row_of(text[j], false) * words];
+    // The horizontal difference entering each word from above, as two bits (+1: hp, -1: hn);
+    // the top row grows by one per text character. Branch-free: these are data-dependent.
+    std::uint64_t hp = 1, hn = 0;
+    for (std::size_t w = 0; w < words; ++w) {
+      const std::uint64_t p = pv[w], mm = mv[w];
+      const std::uint64_t xv = eq_row[w] | mm;
+      const std::uint64_t eq = eq_row[w] | hn;
+      const std::uint64_t xh = (((eq & p) + p) ^ p) | eq;
+      std::uint64_t ph = mm | ~(xh | p);
+      std::uint64_t mh = p & xh;
+      const unsigned shift = w + 1 == words ? last_shift : 63;
+      const std::uint64_t out_p = (ph >> shift) & 1, out_n = (mh >> shift) & 1;
+      ph = (ph << 1) | hp;
+      mh = (mh << 1) | hn;
+      pv[w] = mh | ~(xv | ph);
+      mv[w] = ph & xv;
+      hp = out_p;
+      hn = out_n;
+    }
+    score = score + hp - hn;  // the bottom row's change in this column
+  }
+  return score;
+}
+
 }  // namespace
 
 std::size_t levenshtein(std::string_view a, std::string_view b) {
@@ -52,21 +113,9 @@ std::size_t levenshtein(std::string_view a, std::string_view b) {
   const std::uint32_t* s = x.data() + pre;
   const std::uint32_t* t = y.data() + pre;
   std::size_t n = x.size() - pre - suf, m = y.size() - pre - suf;
-  if (n < m) std::swap(s, t), std::swap(n, m);  // t is the shorter: one row of m + 1 cells
+  if (n < m) std::swap(s, t), std::swap(n, m);  // t, the shorter, is the pattern
   if (m == 0) return n;
-  std::vector<std::size_t> row(m + 1);
-  for (std::size_t j = 0; j <= m; ++j) row[j] = j;
-  for (std::size_t i = 1; i <= n; ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    const std::uint32_t c = s[i - 1];
-    for (std::size_t j = 1; j <= m; ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({up + 1, row[j - 1] + 1, diag + (c == t[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[m];
+  return bit_parallel(t, m, s, n);
 }
 
 }  // namespace genokit::similarity
