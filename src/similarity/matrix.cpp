@@ -1,6 +1,7 @@
 // Dissimilarity matrices: every creature prepared once (read, described, aligned) on every core,
 // then every pair i < j measured on every core and mirrored. Each pair is computed alone from
 // immutable inputs, so the matrix is the same on any number of threads.
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -24,12 +25,18 @@ Matrix unmeasured(std::size_t n) {
 
 // Fills every cell between measured creatures with d(i, j) (i < j), the diagonal with 0.
 template <class Distance>
-void fill(Matrix& m, unsigned threads, const Distance& d) {
+void fill(Matrix& m, const DissimilarityOptions& opt, const Distance& d) {
   const std::size_t n = m.size;
+  std::size_t count = 0;
   for (std::size_t i = 0; i < n; ++i)
-    if (m.measured[i]) m.values[i * n + i] = 0;
+    if (m.measured[i]) m.values[i * n + i] = 0, ++count;
   std::vector<char> measured(m.measured.begin(), m.measured.end());  // no bit packing across threads
-  parallel_for(n, threads, [&](std::size_t i) {
+  // Measured creatures after each one, for the progress count.
+  std::vector<std::size_t> after(n + 1, 0);
+  for (std::size_t i = n; i-- > 0;) after[i] = after[i + 1] + (measured[i] ? 1 : 0);
+  const std::size_t total = count * (count - (count ? 1 : 0)) / 2;
+  std::atomic<std::size_t> done{0};
+  parallel_for(n, opt.threads, [&](std::size_t i) {
     if (!measured[i]) return;
     for (std::size_t j = i + 1; j < n; ++j) {
       if (!measured[j]) continue;
@@ -37,21 +44,21 @@ void fill(Matrix& m, unsigned threads, const Distance& d) {
       m.values[i * n + j] = v;
       m.values[j * n + i] = v;
     }
+    if (opt.progress) opt.progress(done += after[i + 1], total);
   });
 }
 
 Matrix structural_matrix(std::vector<std::optional<Body>>& bodies, const DissimilarityOptions& opt) {
   Matrix m = unmeasured(bodies.size());
   for (std::size_t i = 0; i < bodies.size(); ++i) m.measured[i] = bodies[i].has_value();
-  fill(m, opt.threads,
-       [&](std::size_t i, std::size_t j) { return detail::structural(*bodies[i], *bodies[j], opt); });
+  fill(m, opt, [&](std::size_t i, std::size_t j) { return detail::structural(*bodies[i], *bodies[j], opt); });
   return m;
 }
 
-Matrix levenshtein_matrix(const std::vector<std::string_view>& texts, unsigned threads) {
+Matrix levenshtein_matrix(const std::vector<std::string_view>& texts, const DissimilarityOptions& opt) {
   Matrix m = unmeasured(texts.size());
   m.measured.assign(texts.size(), true);
-  fill(m, threads,
+  fill(m, opt,
        [&](std::size_t i, std::size_t j) { return static_cast<double>(levenshtein(texts[i], texts[j])); });
   return m;
 }
@@ -72,8 +79,8 @@ std::vector<std::optional<Body>> prepare_all(std::size_t n, const DissimilarityO
   for (std::size_t i = 0; i < n; ++i) {
     diags.append(std::move(local[i]));
     if (!bodies[i])
-      diags.error("similarity.invalid-genotype",
-                  name(i) + " is not a valid creature: its dissimilarities are not measured (NaN)", where(i));
+      diags.error("similarity.invalid-genotype", name(i) + " is not measured: its row and column are NaN",
+                  where(i));
   }
   return bodies;
 }
@@ -84,7 +91,7 @@ Matrix matrix(std::span<const std::string_view> genotypes, Diagnostics& diags,
               const DissimilarityOptions& opt) {
   if (!check_options(opt, diags)) return unmeasured(genotypes.size());
   std::vector<std::string_view> texts(genotypes.begin(), genotypes.end());
-  if (opt.method == Method::levenshtein) return levenshtein_matrix(texts, opt.threads);
+  if (opt.method == Method::levenshtein) return levenshtein_matrix(texts, opt);
   auto label = [](std::size_t i) { return "genotype " + std::to_string(i); };
   auto bodies = prepare_all(
       texts.size(), opt, diags,
@@ -115,8 +122,7 @@ Matrix matrix(std::span<const f0::Model> models, Diagnostics& diags, const Dissi
   for (std::size_t i = 0; i < models.size(); ++i)
     if (!bodies[i])
       diags.error("similarity.invalid-model",
-                  "model " + std::to_string(i) +
-                      " is not a valid creature: its dissimilarities are not measured (NaN)");
+                  "model " + std::to_string(i) + " is not a valid creature: its row and column are NaN");
   return structural_matrix(bodies, opt);
 }
 
@@ -126,7 +132,7 @@ Matrix matrix(const genotype::GenotypeFile& file, Diagnostics& diags, const Diss
   if (opt.method == Method::levenshtein) {
     std::vector<std::string_view> texts;
     for (const genotype::FileGenotype& g : file.genotypes) texts.push_back(g.text);
-    return levenshtein_matrix(texts, opt.threads);
+    return levenshtein_matrix(texts, opt);
   }
   auto bodies = prepare_all(
       n, opt, diags,

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -46,6 +47,9 @@ struct DissimilarityOptions {
   bool weighted_mds = false;  // simil_weightedMDS: MDS weighted by Part degrees
   // Matrix: threads for the pairs (0 = one per core). The result does not depend on it.
   unsigned threads = 0;
+  // Matrix: called after each row with the pairs measured so far and in all, from the worker
+  // threads (it must be thread-safe and quick), e.g. for a progress bar. Optional.
+  std::function<void(std::size_t done, std::size_t total)> progress;
   // How genotype texts are read (structural methods). `lint` off: only the SDK's own messages.
   genotype::ReadOptions read = [] {
     genotype::ReadOptions r;
