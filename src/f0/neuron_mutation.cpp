@@ -60,6 +60,13 @@ std::string neuadd_name(const NeuronClass& c) {
   return s;
 }
 
+bool known_to_framsticks(std::string_view class_name) {
+  if (find_neuron_class(class_name)) return true;
+  for (std::string_view n : kOtherAppClasses)
+    if (n == class_name) return true;
+  return false;
+}
+
 std::span<const frams::Property> neuadd_params() {
   return neuadd_table().rows;
 }

@@ -25,7 +25,7 @@ bool creature_checks(const f0::Model& m, Diagnostics& diags) {
     const std::string who = "neuron #" + std::to_string(i) + " (" + n.class_name + ")";
     if (!c || !c->sdk) {
       diags.error("genotype.unknown-neuron-class",
-                  who + " has a class Framsticks (SDK r909) does not have, so the creature cannot be built",
+                  who + " has a class outside the SDK r909 library, so genokit cannot build the creature",
                   at(n.src));
       ok = false;
       continue;

@@ -33,12 +33,14 @@ TEST(StrictValidity, FramspySelfTest) {
 }
 
 TEST(StrictValidity, F1RuleSet) {
-  EXPECT_EQ(valid({"X", "X(X,X)", "LX(lX,X[N,in:0.5])", "XL(X,X)", "X[|G:1]", "/*1*/X", "//1\nX\n", "RRX"}),
-            (std::vector<bool>(8, true)));
+  EXPECT_EQ(valid({"X", "X(X,X)", "LX(lX,X[N,in:0.5])", "XL(X,X)", "X[|G:1]", "/*1*/X", "//1\nX\n", "RRX",
+                   "X[Gpart]", "X[N,Thr:1]", "X[Gpart,ry:0.5]", "X[T,ry:0]"}),
+            (std::vector<bool>(12, true)));  // T's ry: a parameter of newer Framsticks versions  // Gpart,
+                                             // Thr: classes of the full Framsticks application
   // Converter errors, strict warnings, empty neurons, dead modifiers.
-  EXPECT_EQ(valid({"X]", "", "XX)X", "X(X,X)XX", "X(X", "X[N,in:5]", "X[N,zz:1]", "X[Q]", "X[]", "Xr",
-                   "X(Xl,X)", "XL[N]", "X[ ]"}),
-            (std::vector<bool>(13, false)));
+  EXPECT_EQ(valid({"X]", "", "XX)X", "X(X,X)XX", "X(X", "X[N,in:5]", "X[Q]", "X[]", "Xr", "X(Xl,X)", "XL[N]",
+                   "X[ ]"}),
+            (std::vector<bool>(12, false)));
 }
 
 TEST(StrictValidity, ReasonsArePositioned) {
@@ -54,6 +56,10 @@ TEST(StrictValidity, ReasonsArePositioned) {
   EXPECT_FALSE(is_valid_strict("X[0:0],", f));
   EXPECT_EQ(codes(f), (std::vector<std::string>{"f1.ignored-text"}));
   EXPECT_EQ(f.items()[0].severity, Severity::error);
+  Diagnostics g;
+  EXPECT_FALSE(is_valid_strict("X[N,Q:1]", g));
+  ASSERT_EQ(codes(g), (std::vector<std::string>{"f1.unknown-neuron-class"}));
+  EXPECT_EQ(g.items()[0].message, "Neuron class 'Q' is not a Framsticks neuron class");
 }
 
 TEST(StrictValidity, F0UsesTheModelsVerdictAndUnknownFormatsAreReported) {

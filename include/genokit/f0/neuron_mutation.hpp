@@ -25,6 +25,9 @@ namespace genokit::f0 {
 std::span<const frams::Property> neuadd_params();
 // The neuadd_ id of a class ("N", "Constant", "Bend_muscle"), without the prefix.
 std::string neuadd_name(const NeuronClass& c);
+// True for a class of the library (neuron_classes()) or of the full Framsticks application that
+// genokit lacks (Gpart, Thr, Delay, ...): names real Framsticks genotypes may use.
+bool known_to_framsticks(std::string_view class_name);
 
 // The classes mutations may add, always in library order (the SDK's derived lists).
 struct NeuronClassLists {
