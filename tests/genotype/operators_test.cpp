@@ -15,8 +15,8 @@ namespace {
 
 constexpr std::array kFakeParams{frams::operator_param("fT_rate", 'f', 0, 1, 0.5, "rate", "a test rate")};
 
-bool acgt(std::string_view genes) {
-  return !genes.empty() && genes.find_first_not_of("ACGT") == std::string_view::npos;
+bool acgt(std::string_view genes) {  // (line breaks allowed, for the header tests)
+  return !genes.empty() && genes.find_first_not_of("ACGT\n") == std::string_view::npos;
 }
 std::string_view genes_of(std::string_view text) {
   if (text.starts_with("/*T*/")) return text.substr(5);
@@ -266,14 +266,19 @@ TEST_F(OperatorWrapper, ParametersReachTheOperator) {
 }
 
 TEST_F(OperatorWrapper, HeadersAreWrittenAsTheSdkDoes) {
+  // Genes with a line break get "//T" + newline, genes on one line "/*T*/", whatever the parent had.
   fake.mutate = [](std::string_view genes, const f0::OperatorCall&) {
     return std::optional<f0::Mutation>(f0::Mutation{std::string(genes) + "\nA", "fT.line", -1, 0});
   };
-  fake.with_repair = false;
   Diagnostics d;
-  // Genes with a line break get the multi-line header (and "\n" is not a gene here: invalid).
-  EXPECT_EQ(mutate("//T\nAC", d), std::nullopt);
-  EXPECT_EQ(d.items().back().code, "genotype.mutation-failed");
+  EXPECT_EQ(mutate("/*T*/AC", d)->genotype, "//T\nAC\nA");
+  fake.mutate = point;
+  EXPECT_EQ(mutate("//T\nAAAA", d, {.seed = 0})->genotype.substr(0, 5), "/*T*/");
+  EXPECT_TRUE(d.empty());
+  // f1 is written bare, f0 with its multi-line header.
+  EXPECT_EQ(simplest("1", d), "X");
+  EXPECT_EQ(simplest("0", d), "//0\np:\np:1.0\nj:0, 1\n");
+  EXPECT_TRUE(is_valid_strict(*simplest("0", d), d));
 }
 
 TEST_F(OperatorWrapper, MissingSlotsAreReported) {
