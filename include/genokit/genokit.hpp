@@ -72,3 +72,4 @@
 #include "genokit/sim/settings.hpp"
 
 #include "genokit/similarity/dissimilarity.hpp"
+#include "genokit/similarity/settings.hpp"

@@ -13,14 +13,18 @@
 
 #include "cli/registry.hpp"
 #include "genokit/core/numbers.hpp"
+#include "genokit/core/text.hpp"
+#include "genokit/frams/document.hpp"
 #include "genokit/genotype/file.hpp"
 #include "genokit/similarity/dissimilarity.hpp"
+#include "genokit/similarity/settings.hpp"
 
 namespace genokit::cli {
 namespace {
 
 struct Args {
-  std::string file, out = "-", method = "hungarian", weights;
+  std::string file, out = "-", method = "hungarian", weights, sim;
+  bool method_given = false;
   bool fix_z = false, weighted_mds = false, json = false, strict = false;
   int decimals = -1;
   unsigned jobs = 0;
@@ -126,9 +130,39 @@ std::function<void(std::size_t, std::size_t)> progress_bar(std::size_t genotypes
   };
 }
 
+// The options from `.sim` files ("a.sim;b.sim", later files win): simil_type chooses the method
+// unless --method is given, the measure's simil_* settings give its weights.
+std::optional<similarity::DissimilarityOptions> from_sim(const Args& a, Diagnostics& diags) {
+  similarity::SimilaritySettings s;
+  std::size_t start = 0;
+  while (start <= a.sim.size()) {
+    std::size_t end = a.sim.find(';', start);
+    if (end == std::string::npos) end = a.sim.size();
+    const std::string path(trim(std::string_view(a.sim).substr(start, end - start)));
+    start = end + 1;
+    if (path.empty()) continue;
+    const std::size_t errors = diags.error_count();
+    const frams::Document doc = frams::load_file(path, diags);
+    if (diags.error_count() != errors) return std::nullopt;
+    s.take_all(doc, diags);
+  }
+  if (a.method_given) return s.options(diags, similarity::method_from_string(a.method));
+  return s.options(diags);
+}
+
 void run(const Args& a) {
   similarity::DissimilarityOptions opt;
   opt.method = *similarity::method_from_string(a.method);
+  if (!a.sim.empty()) {
+    Diagnostics sd;
+    const auto o = from_sim(a, sd);
+    print_diagnostics(sd);
+    if (!o) {
+      raise_exit_code(kExitInvalid);
+      return;
+    }
+    opt = *o;
+  }
   if (!a.weights.empty()) {
     const auto w = parse_weights(a.weights);
     if (!w) {
@@ -139,8 +173,8 @@ void run(const Args& a) {
     }
     opt.weights = *w;
   }
-  opt.fixed_z = a.fix_z;
-  opt.weighted_mds = a.weighted_mds;
+  opt.fixed_z = opt.fixed_z || a.fix_z;
+  opt.weighted_mds = opt.weighted_mds || a.weighted_mds;
   opt.threads = a.jobs;
   opt.read.strict = a.strict;
   Diagnostics diags;
@@ -177,13 +211,19 @@ void setup_dissim(CLI::App& root) {
       "Dissimilarity matrix of every genotype of a file: Levenshtein distance of the texts, or the "
       "Framsticks SDK's structural measure (Part degrees, neurons, geometry; greedy or optimal matching)");
   cmd->add_option("file", a->file, ".gen file (or one genotype; '-' = stdin)")->required();
-  cmd->add_option("--method", a->method,
-                  "levenshtein (genotype texts), greedy or hungarian (bodies; default hungarian as in the "
-                  "SDK); framspy's numbers -1, 0, 1 work too")
-      ->check(CLI::IsMember({"levenshtein", "greedy", "hungarian", "-1", "0", "1"}));
+  auto* method =
+      cmd->add_option(
+             "--method", a->method,
+             "levenshtein (genotype texts), greedy or hungarian (bodies; default hungarian as in the "
+             "SDK); framspy's numbers -1, 0, 1 work too")
+          ->check(CLI::IsMember({"levenshtein", "greedy", "hungarian", "-1", "0", "1"}));
   cmd->add_option("--weights", a->weights,
                   "Weights P,DEG,NEU,GEO of the structural measure: Part count, Part degrees, neuron "
                   "counts, geometry (default 0,1,0.1,0; each 0..100)");
+  cmd->add_option("--sim", a->sim,
+                  "Framsticks .sim files (\"a.sim;b.sim\"): simil_type chooses the method unless --method is "
+                  "given, and simil_greedy_* / simil_* its settings (as framspy's dissimilarity does); "
+                  "--weights, --fix-z and --weighted-mds still apply on top");
   cmd->add_flag("--fix-z", a->fix_z, "Align bodies in the horizontal plane only, keeping the vertical axis");
   cmd->add_flag("--weighted-mds", a->weighted_mds, "Weight the MDS alignment by Part degrees");
   cmd->add_flag("--strict", a->strict, "Read genotypes strictly (warnings make a genotype unmeasured)");
@@ -193,7 +233,10 @@ void setup_dissim(CLI::App& root) {
       ->check(CLI::Range(0, 17));
   cmd->add_option("-j,--jobs", a->jobs, "Threads (default: one per core; the result does not depend on it)");
   add_output_option(*cmd, a->out);
-  cmd->callback([a] { run(*a); });
+  cmd->callback([a, method] {
+    a->method_given = method->count() > 0;
+    run(*a);
+  });
 }
 
 const CommandRegistrar reg_dissim(48, setup_dissim);

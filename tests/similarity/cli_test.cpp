@@ -99,6 +99,28 @@ TEST(DissimCli, StdinOutputFileAndEmptyInput) {
   EXPECT_NE(r.out.find("[similarity.invalid-genotype]"), std::string::npos) << r.out;
 }
 
+// framspy's way: the measure's settings from .sim files (SIM1303: greedy with geometry, weighted MDS).
+TEST(DissimCli, SettingsFromSimFiles) {
+  GENOKIT_REQUIRE_CORPUS();
+  const std::string sim =
+      "'" + (corpus_dir() / "framsticks" / "framspy-sim" / "eval-allcriteria.sim").string() + "'";
+  const CliRun from_sim =
+      run_cli("dissim " + data("small.gen") + " --sim " + sim + " --method greedy --json", false);
+  const CliRun spelled = run_cli(
+      "dissim " + data("small.gen") + " --method greedy --weights 0,1,0.1,1 --weighted-mds --json", false);
+  EXPECT_EQ(from_sim.code, 0);
+  EXPECT_EQ(from_sim.out, spelled.out);
+  // Without --method, simil_type (1) chooses Hungarian with the simil_* weights (no geometry).
+  const auto j =
+      nlohmann::json::parse(run_cli("dissim " + data("small.gen") + " --sim " + sim + " --json", false).out);
+  EXPECT_EQ(j["method"], "hungarian");
+  EXPECT_EQ(j["weights"]["geometry"], 0.0);
+  const CliRun missing = run_cli("dissim " + data("small.gen") + " --sim '" + sim.substr(1, sim.size() - 2) +
+                                 ";/nonexistent.sim'");
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_NE(missing.out.find("/nonexistent.sim"), std::string::npos);
+}
+
 // The SDK's "all weights fixed z greedy" goal, row by row, through the command line (the column of
 // the fF genotype is NaN until genokit reads fF; sdk_goals_test.cpp lists what waits).
 TEST(DissimCli, SdkGoalThroughTheCommandLine) {
