@@ -81,14 +81,9 @@ void SimilaritySettings::take_all(const frams::Document& doc, Diagnostics& diags
 }
 
 std::optional<Method> SimilaritySettings::selected() const {
-  switch (static_cast<int>(values_.number("simil_type"))) {
-    case 0:
-      return Method::greedy;
-    case 1:
-      return Method::hungarian;
-    default:
-      return std::nullopt;
-  }
+  // simil_type numbers the measures as framspy's dissimilarity does (0 greedy, 1 Hungarian).
+  const int type = static_cast<int>(values_.number("simil_type"));
+  return type == 0 || type == 1 ? method_from_framspy(type) : std::nullopt;
 }
 
 std::optional<DissimilarityOptions> SimilaritySettings::options(Diagnostics& diags,

@@ -9,8 +9,9 @@
 namespace genokit::similarity {
 namespace {
 
-// Plain dynamic programming over bytes, for comparison on ASCII.
-std::size_t reference(const std::string& a, const std::string& b) {
+// Plain dynamic programming over the elements of two sequences (bytes, or character indices).
+template <class Seq>
+std::size_t reference(const Seq& a, const Seq& b) {
   std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
   for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
   for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
@@ -89,13 +90,7 @@ TEST(Levenshtein, RandomTextsOfMultiByteCharacters) {
     std::string ta, tb;
     for (int c : a) ta += chars[c];
     for (int c : b) tb += chars[c];
-    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i)
-      for (std::size_t j = 1; j <= b.size(); ++j)
-        d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
-    EXPECT_EQ(levenshtein(ta, tb), d[a.size()][b.size()]);
+    EXPECT_EQ(levenshtein(ta, tb), reference(a, b));
   }
 }
 
