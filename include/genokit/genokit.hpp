@@ -72,4 +72,5 @@
 #include "genokit/sim/settings.hpp"
 
 #include "genokit/similarity/dissimilarity.hpp"
+#include "genokit/similarity/options.hpp"
 #include "genokit/similarity/settings.hpp"

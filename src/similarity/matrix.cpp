@@ -8,6 +8,7 @@
 
 #include "genokit/core/parallel.hpp"
 #include "genokit/genotype/file.hpp"
+#include "genokit/similarity/dissimilarity.hpp"
 #include "similarity/prepare.hpp"
 
 namespace genokit::similarity {

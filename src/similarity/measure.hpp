@@ -3,7 +3,7 @@
 // the weighted distance.
 #pragma once
 
-#include "genokit/similarity/dissimilarity.hpp"
+#include "genokit/similarity/options.hpp"
 #include "similarity/body.hpp"
 
 namespace genokit::similarity::detail {

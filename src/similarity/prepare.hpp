@@ -4,7 +4,7 @@
 
 #include <optional>
 
-#include "genokit/similarity/dissimilarity.hpp"
+#include "genokit/similarity/options.hpp"
 #include "similarity/body.hpp"
 
 namespace genokit::similarity::detail {

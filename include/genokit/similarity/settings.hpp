@@ -15,7 +15,7 @@
 #include "genokit/core/diagnostics.hpp"
 #include "genokit/frams/document.hpp"
 #include "genokit/frams/operator_params.hpp"
-#include "genokit/similarity/dissimilarity.hpp"
+#include "genokit/similarity/options.hpp"
 
 namespace genokit::similarity {
 
