@@ -70,3 +70,7 @@
 #include "genokit/sim/model.hpp"
 #include "genokit/sim/run.hpp"
 #include "genokit/sim/settings.hpp"
+
+#include "genokit/similarity/dissimilarity.hpp"
+#include "genokit/similarity/options.hpp"
+#include "genokit/similarity/settings.hpp"
