@@ -62,3 +62,8 @@
 #include "genokit/sim/model.hpp"
 #include "genokit/sim/run.hpp"
 #include "genokit/sim/settings.hpp"
+
+#include "genokit/view/frames.hpp"
+#include "genokit/view/html.hpp"
+#include "genokit/view/page.hpp"
+#include "genokit/view/read.hpp"
