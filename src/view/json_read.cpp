@@ -7,7 +7,7 @@ namespace genokit::view::detail {
 
 namespace {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 // A character iterator that tells how far nlohmann's lexer has read (it reads through the iterator
 // one character at a time, so positions of SAX events are known to within the token just read).
@@ -70,7 +70,7 @@ class Handler {
   }
   bool end_object() { return close(); }
   bool end_array() { return close(); }
-  bool parse_error(std::size_t position, const std::string&, const Json::exception& ex) {
+  bool parse_error(std::size_t position, const std::string& last_token, const Json::exception& ex) {
     std::string msg = ex.what();
     // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..." -> the part
     // after the position (genokit gives its own file:line:col).
@@ -79,7 +79,9 @@ class Handler {
     } else if (auto colon = msg.find("] "); colon != std::string::npos) {
       msg = msg.substr(colon + 2);
     }
-    syntax_error = {position > 0 ? position - 1 : 0, msg};
+    // `position` counts the characters read, the offending token last: point at its start.
+    const std::size_t at = position > last_token.size() ? position - last_token.size() : 0;
+    syntax_error = {std::min(at, text_.size()), msg};
     return false;
   }
 
@@ -139,7 +141,7 @@ class Handler {
   }
   bool number(double d, Json v) {
     if (captured_) {
-      if (captured_depth_ != 1) return capture_wrong("a number inside a nested array");
+      if (captured_depth_ != 1) return capture_wrong("an array");
       captured_->push_back(d);
       return true;
     }
@@ -153,7 +155,9 @@ class Handler {
   }
   bool capture_wrong(const char* what) {
     if (!capture_error)
-      capture_error = {token_start(), captured_path_ + " must hold numbers only, not " + std::string(what)};
+      capture_error = {token_start(), json_path_name(captured_path_) + "[" +
+                                          std::to_string(captured_->size()) + "] must be a number, not " +
+                                          std::string(what)};
     return false;
   }
   bool open(Json v, const char*, bool capture = false) {
@@ -199,6 +203,22 @@ class Handler {
 };
 
 }  // namespace
+
+std::string json_path_name(const std::string& pointer) {
+  std::string out;
+  std::size_t i = 1;
+  while (i <= pointer.size() && !pointer.empty()) {
+    std::size_t j = pointer.find('/', i);
+    if (j == std::string::npos) j = pointer.size();
+    const std::string part = pointer.substr(i, j - i);
+    if (!part.empty() && part.find_first_not_of("0123456789") == std::string::npos)
+      out += "[" + part + "]";
+    else
+      out += (out.empty() ? "" : ".") + part;
+    i = j + 1;
+  }
+  return out.empty() ? "the top-level object" : out;
+}
 
 std::optional<JsonRead> read_json(std::string_view text, const std::set<std::string>& capture,
                                   const std::string& file, Diagnostics& diags) {

@@ -18,7 +18,7 @@
 namespace genokit::view::detail {
 
 struct JsonRead {
-  nlohmann::json root;
+  nlohmann::ordered_json root;  // members in file order
   // JSON pointer ("/samples/parts", "/body/sticks/3/p1") -> byte offset of the value (its first
   // character; "" is the root).
   std::map<std::string, std::size_t> offsets;
@@ -31,5 +31,8 @@ struct JsonRead {
 // file:line:col. std::nullopt on any error.
 std::optional<JsonRead> read_json(std::string_view text, const std::set<std::string>& capture,
                                   const std::string& file, Diagnostics& diags);
+
+// How messages name a value: "/body/sticks/3/p1" -> "body.sticks[3].p1" ("" -> "the top-level object").
+std::string json_path_name(const std::string& pointer);
 
 }  // namespace genokit::view::detail

@@ -11,7 +11,7 @@ namespace genokit::view {
 
 namespace {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 enum class Kind { object, array, number, integer, string };
 
@@ -49,23 +49,6 @@ bool is(const Json& j, Kind k) {
   return false;
 }
 
-// "/body/sticks/3/p1" -> "body.sticks[3].p1" (how messages name a field).
-std::string dotted(const std::string& path) {
-  std::string out;
-  std::size_t i = 1;
-  while (i <= path.size() && !path.empty()) {
-    std::size_t j = path.find('/', i);
-    if (j == std::string::npos) j = path.size();
-    std::string part = path.substr(i, j - i);
-    if (!part.empty() && part.find_first_not_of("0123456789") == std::string::npos)
-      out += "[" + part + "]";
-    else
-      out += (out.empty() ? "" : ".") + part;
-    i = j + 1;
-  }
-  return out.empty() ? "the top-level object" : out;
-}
-
 class Reader {
  public:
   Reader(std::string_view text, const detail::JsonRead& r, const std::string& file, Diagnostics& diags)
@@ -99,11 +82,12 @@ class Reader {
     auto it = obj.find(key);
     if (it == obj.end() || (it->is_null() && !required)) {
       if (required)
-        error(path, "view.missing-field", dotted(path) + " has no \"" + key + "\" (" + kind_name(kind) + ")");
+        error(path, "view.missing-field",
+              detail::json_path_name(path) + " has no \"" + key + "\" (" + kind_name(kind) + ")");
       return nullptr;
     }
     if (!is(*it, kind)) {
-      error(p, "view.wrong-type", dotted(p) + " must be " + kind_name(kind));
+      error(p, "view.wrong-type", detail::json_path_name(p) + " must be " + kind_name(kind));
       return nullptr;
     }
     return &*it;
@@ -128,7 +112,7 @@ class Reader {
     if (!j) return c;
     if (j->size() != 3 || !(*j)[0].is_number() || !(*j)[1].is_number() || !(*j)[2].is_number()) {
       error(path + "/color", "view.wrong-type",
-            dotted(path + "/color") + " must be [r, g, b] (numbers 0..1)");
+            detail::json_path_name(path + "/color") + " must be [r, g, b] (numbers 0..1)");
       return c;
     }
     for (std::size_t k = 0; k < 3; ++k) c[k] = std::min(1.0, std::max(0.0, (*j)[k].get<double>()));
@@ -139,9 +123,10 @@ class Reader {
             bool required, int fallback = -1) {
     long long v = integer(obj, path, key, fallback, required);
     if (!obj.contains(key) || !is(obj[key], Kind::integer)) return fallback;
+    if (v == -1 && !required) return -1;  // -1: none (a neuron on no part, ...)
     if (v < 0 || static_cast<std::size_t>(v) >= n) {
       error(path + "/" + key, "view.bad-index",
-            dotted(path + "/" + key) + " is " + std::to_string(v) + ", but there " +
+            detail::json_path_name(path + "/" + key) + " is " + std::to_string(v) + ", but there " +
                 (n == 1 ? "is " : "are ") + std::to_string(n) + " " + of);
       return fallback;
     }
@@ -156,7 +141,7 @@ class Reader {
     if (it == r_.numbers.end()) {
       const Json& samples = r_.root["samples"];
       if (samples.contains(key) && !samples[key].is_array())
-        error(p, "view.wrong-type", dotted(p) + " must be an array of numbers");
+        error(p, "view.wrong-type", detail::json_path_name(p) + " must be an array of numbers");
       else if (required && cols > 0)
         error("/samples", "view.missing-field", "samples has no \"" + key + "\" (" + what + ")");
       return false;
@@ -164,7 +149,7 @@ class Reader {
     const std::vector<double>& v = it->second;
     if (v.size() != cols * count) {
       error(p, "view.bad-length",
-            dotted(p) + " holds " + std::to_string(v.size()) + " numbers; " + what + " for " +
+            detail::json_path_name(p) + " holds " + std::to_string(v.size()) + " numbers; " + what + " for " +
                 std::to_string(count) + " samples make " + std::to_string(cols * count));
       return false;
     }
@@ -172,7 +157,8 @@ class Reader {
     out.values.resize(v.size());
     for (std::size_t i = 0; i < v.size(); ++i) {
       if (!std::isfinite(v[i]) || std::abs(v[i]) > FLT_MAX) {
-        error(p, "view.bad-value", dotted(p) + "[" + std::to_string(i) + "] is not a finite number");
+        error(p, "view.bad-value",
+              detail::json_path_name(p) + "[" + std::to_string(i) + "] is not a finite number");
         return false;
       }
       out.values[i] = static_cast<float>(v[i]);
