@@ -35,7 +35,7 @@ export class CreatureView {
     this.stickOfMuscle = body.muscles.map((m) => (Number.isInteger(m.stick) ? m.stick : -1));
     this.m = new Matrix4(); this.q = new Quaternion(); this.s = new Vector3(); this.a = new Vector3();
     this.b = new Vector3(); this.d = new Vector3(); this.c = new Color();
-    this.showParts = true;
+    this.setPartsVisible(true);
     this.setColorMode('genotype');
     for (let i = 0; i < M; i++) this.muscles.setColorAt(i, signalColor(0, this.c));
   }
@@ -73,7 +73,12 @@ export class CreatureView {
     for (const mesh of [this.parts, this.sticks, this.caps]) if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
   }
 
-  setPartsVisible(v) { this.parts.visible = v; }
+  // Part balls (radius 1.35 r) hide the stick caps (radius r): caps are drawn only without them,
+  // which halves the triangles of a large body.
+  setPartsVisible(v) {
+    this.parts.visible = v;
+    this.caps.visible = !v;
+  }
 
   // Poses every instance for frame f: pos = all parts' x, y, z (3P per frame), signals = muscles (M per frame).
   update(pos, f, signals) {

@@ -182,7 +182,9 @@ export class View3D {
   // Every mesh of the scene graph (instanced meshes once) and instance counts, for tests.
   counts() {
     const out = { meshes: 0, instanced: {}, bodies: this.bodies.length, bodyMeshes: 0, statics: this.statics.children.length };
+    out.visible = 0;
     this.root.traverse((o) => { if (o.isMesh) out.meshes++; });
+    this.root.traverseVisible((o) => { if (o.isMesh) out.visible++; });
     if (this.creature) for (const m of this.creature.meshes) out.instanced[m.name] = m.count;
     for (const b of this.bodies) out.bodyMeshes += b.children.length;
     if (this.world) out.world = this.world.group.children.map((c) => c.name || c.type);
