@@ -67,3 +67,20 @@ function(genokit_viewer_sources target)
   set(GENOKIT_VIEWER_BUILT "${_script}" CACHE INTERNAL "The viewer script embedded in genokit (empty: none)")
   message(STATUS "genokit: viewer script: ${_how}")
 endfunction()
+
+# The page in a real browser (tests/viewer/browser_test.py): Debian's chromium, chromium-driver and
+# python3-selenium, run with Debian's /usr/bin/python3. Skips (exit 77) when they or the viewer
+# script are missing, unless GENOKIT_REQUIRE_BROWSER=1 (scripts/test.sh). Release tree only: the
+# page does not depend on how genokit was instrumented.
+function(genokit_add_viewer_browser_test)
+  find_program(GENOKIT_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+  if(NOT GENOKIT_DEBIAN_PYTHON)
+    find_program(GENOKIT_DEBIAN_PYTHON python3)
+  endif()
+  add_test(NAME viewer_browser
+    COMMAND "${GENOKIT_DEBIAN_PYTHON}" "${PROJECT_SOURCE_DIR}/tests/viewer/browser_test.py"
+            --genokit "$<TARGET_FILE:genokit-cli>" --source "${PROJECT_SOURCE_DIR}"
+            --work "${PROJECT_BINARY_DIR}/viewer-browser-test")
+  # Alone, so that the logged timings are not those of a machine busy with other tests.
+  set_tests_properties(viewer_browser PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 RUN_SERIAL TRUE)
+endfunction()
