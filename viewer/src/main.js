@@ -102,7 +102,12 @@ class App {
     this.neuronList = el('div', { id: 'gk-neurons' });
     this.plotCanvas = el('canvas', { id: 'gk-plot' });
     this.plotLegend = el('div');
-    this.plotBox = el('details', { open: '' }, el('summary', {}, 'Neuron outputs'), this.neuronList, this.plotCanvas, this.plotLegend);
+    this.windowSel = el('select', { title: 'Time shown in the plot' },
+      ...[['0', 'the whole run'], ['20', '± 20 frames'], ['100', '± 100 frames'], ['500', '± 500 frames']]
+        .map(([v, t]) => el('option', { value: v }, t)));
+    this.windowSel.addEventListener('change', () => this.plot && this.plot.setWindow(Number(this.windowSel.value)));
+    this.plotBox = el('details', { open: '' }, el('summary', {}, 'Neuron outputs'), this.neuronList, this.plotCanvas,
+      el('label', { class: 'gk-check' }, 'plot ', this.windowSel), this.plotLegend);
     this.colorSel = el('select', {}, ...['genotype', 'friction', 'density', 'stiffness', 'rotation stiffness', 'stamina']
       .map((m) => el('option', { value: m }, m === 'genotype' ? 'colours from the genotype' : m)));
     this.colorSel.addEventListener('change', () => { if (this.view.creature) { this.view.creature.setColorMode(this.colorSel.value); this.view.requestRender(); } });

@@ -14,7 +14,12 @@ export class NeuronPlot {
     this.count = 0;
     this.cols = 0;
     this.labels = [];
+    this.window = 0;  // frames either side of the cursor; 0 = the whole run
+    this.span = [0, 0];
   }
+
+  // Plots only `frames` frames either side of the current one (0: the whole run).
+  setWindow(frames) { this.window = Math.max(0, frames | 0); this.redraw(); }
 
   setData(values, cols, count, labels, selected) {
     this.values = values;
@@ -35,18 +40,26 @@ export class NeuronPlot {
     return { w, h, dpr };
   }
 
+  // The frames plotted around frame f.
+  spanAt(f) {
+    if (!this.window || this.count <= 2 * this.window + 1) return [0, Math.max(0, this.count - 1)];
+    const a = Math.min(Math.max(0, f - this.window), this.count - 1 - 2 * this.window);
+    return [a, a + 2 * this.window];
+  }
+
   redraw() {
     const { w, h, dpr } = this.size();
+    const [a, b] = (this.span = this.spanAt(this.frame || 0));
     const g = this.cache.getContext('2d');
     g.clearRect(0, 0, w, h);
     g.fillStyle = '#fbfcfd';
     g.fillRect(0, 0, w, h);
     this.range = null;
-    const v = this.values, C = this.cols, N = this.count;
-    if (!v || !this.selected.length || N < 1) { this.draw(this.frame || 0); return; }
+    const v = this.values, C = this.cols, N = b - a + 1;
+    if (!v || !this.selected.length || this.count < 1) { this.draw(this.frame || 0, true); return; }
     let lo = Infinity, hi = -Infinity;
     for (const n of this.selected)
-      for (let f = 0; f < N; f++) {
+      for (let f = a; f <= b; f++) {
         const x = v[f * C + n];
         if (Number.isFinite(x)) { if (x < lo) lo = x; if (x > hi) hi = x; }
       }
@@ -65,11 +78,11 @@ export class NeuronPlot {
       g.strokeStyle = PALETTE[k % PALETTE.length];
       g.lineWidth = 1.5 * dpr;
       g.beginPath();
-      if (N === 1) { g.moveTo(0, y(v[n])); g.lineTo(w, y(v[n])); }
+      if (N === 1) { g.moveTo(0, y(v[a * C + n])); g.lineTo(w, y(v[a * C + n])); }
       else if (N <= w) {
         // fewer frames than pixels: one point per frame
         for (let f = 0; f < N; f++) {
-          const px = (f / (N - 1)) * w, val = v[f * C + n];
+          const px = (f / (N - 1)) * w, val = v[(a + f) * C + n];
           if (f === 0) g.moveTo(px, y(val)); else g.lineTo(px, y(val));
         }
       } else {
@@ -77,7 +90,7 @@ export class NeuronPlot {
         for (let px = 0; px < w; px++) {
           const f0 = Math.floor((px / w) * (N - 1)), f1 = Math.max(f0, Math.floor(((px + 1) / w) * (N - 1)));
           let mn = Infinity, mx = -Infinity;
-          for (let f = f0; f <= f1; f++) { const x = v[f * C + n]; if (x < mn) mn = x; if (x > mx) mx = x; }
+          for (let f = a + f0; f <= a + f1; f++) { const x = v[f * C + n]; if (x < mn) mn = x; if (x > mx) mx = x; }
           if (!Number.isFinite(mn)) continue;
           if (px === 0) g.moveTo(px, y(mn));
           g.lineTo(px, y(mn));
@@ -90,18 +103,23 @@ export class NeuronPlot {
     g.font = `${10 * dpr}px sans-serif`;
     g.fillText(hi.toPrecision(3), 3 * dpr, 11 * dpr);
     g.fillText(lo.toPrecision(3), 3 * dpr, h - 3 * dpr);
-    this.draw(this.frame || 0);
+    this.draw(this.frame || 0, true);
   }
 
   // Copies the curves and draws the cursor at frame f; the legend shows each value at f.
-  draw(f) {
+  draw(f, cached = false) {
     this.frame = f;
+    if (!cached && this.window) {
+      const [a] = this.spanAt(f);
+      if (a !== this.span[0]) { this.redraw(); return; }  // the window moved: new curves
+    }
     const { width: w, height: h } = this.canvas;
     const g = this.ctx;
     g.clearRect(0, 0, w, h);
     g.drawImage(this.cache, 0, 0);
-    if (this.count > 1) {
-      const x = (f / (this.count - 1)) * w;
+    const [a, b] = this.span;
+    if (b > a) {
+      const x = ((f - a) / (b - a)) * w;
       g.strokeStyle = '#222';
       g.lineWidth = 1;
       g.beginPath(); g.moveTo(x, 0); g.lineTo(x, h); g.stroke();
