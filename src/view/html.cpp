@@ -4,6 +4,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "genokit/core/text.hpp"
 #include "genokit/version.hpp"
 #include "view/blob.hpp"
 #include "view/bundle.hpp"
@@ -128,24 +129,6 @@ std::string script_safe(const std::string& text) {
   return out;
 }
 
-void append_html_text(std::string& out, std::string_view s) {
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      default:
-        out += c;
-    }
-  }
-}
-
 }  // namespace
 
 bool viewer_bundled() {
@@ -187,7 +170,8 @@ std::optional<std::string> write_html(const Page& page, Diagnostics& diags, cons
       "'unsafe-inline'; "
       "style-src 'unsafe-inline'; img-src data:\">\n"
       "<link rel=\"icon\" href=\"data:,\">\n<title>";
-  append_html_text(out, page.title.empty() ? std::string("genokit view") : page.title + " - genokit view");
+  append_xml_escaped(out, page.title.empty() ? std::string("genokit view") : page.title + " - genokit view",
+                     false);
   out += "</title>\n</head>\n<body>\n<noscript>This page needs JavaScript and WebGL.</noscript>\n";
   out += "<script type=\"application/json\" id=\"genokit-view-data\">";
   out += data;

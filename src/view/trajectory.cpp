@@ -224,6 +224,21 @@ void read_world(Reader& rd, const Json& w, Scene& sc, const detail::JsonRead& r)
   sc.world = std::move(world);
 }
 
+// Calls fn(object, its path, its index) for each element of the array body.<key>; an element that
+// is not an object is an error.
+template <class Fn>
+void each_object(Reader& rd, const Json& body, const char* key, bool required, Fn fn) {
+  const std::string path = std::string("/body/") + key;
+  const Json* list = rd.member(body, "/body", key, Kind::array, required);
+  for (std::size_t i = 0; list && i < list->size(); ++i) {
+    const std::string ip = path + "/" + std::to_string(i);
+    if (!(*list)[i].is_object())
+      rd.error(ip, "view.wrong-type", detail::json_path_name(ip) + " must be an object");
+    else
+      fn((*list)[i], ip, i);
+  }
+}
+
 void read_body(Reader& rd, const Json& body, Creature& c) {
   const std::string p = "/body";
   c.radius = rd.number(body, p, "radius", 0.1);
@@ -231,30 +246,15 @@ void read_body(Reader& rd, const Json& body, Creature& c) {
     rd.error(p + "/radius", "view.bad-value", "body.radius must be a positive number");
     c.radius = 0.1;
   }
-  static const Json empty = Json::array();
-  const Json* parts = rd.member(body, p, "parts", Kind::array, true);
-  for (std::size_t i = 0; parts && i < parts->size(); ++i) {
-    const std::string pp = p + "/parts/" + std::to_string(i);
-    const Json& j = (*parts)[i];
-    if (!j.is_object()) {
-      rd.error(pp, "view.wrong-type", "body.parts[" + std::to_string(i) + "] must be an object");
-      continue;
-    }
+  each_object(rd, body, "parts", true, [&](const Json& j, const std::string& pp, std::size_t) {
     Part part;
     part.fr = rd.number(j, pp, "fr", 0.4);
     part.dn = rd.number(j, pp, "dn", 1);
     part.color = rd.color(j, pp);
     c.parts.push_back(part);
-  }
+  });
   const std::size_t P = c.parts.size();
-  const Json* sticks = rd.member(body, p, "sticks", Kind::array, false);
-  for (std::size_t i = 0; sticks && i < sticks->size(); ++i) {
-    const std::string sp = p + "/sticks/" + std::to_string(i);
-    const Json& j = (*sticks)[i];
-    if (!j.is_object()) {
-      rd.error(sp, "view.wrong-type", "body.sticks[" + std::to_string(i) + "] must be an object");
-      continue;
-    }
+  each_object(rd, body, "sticks", false, [&](const Json& j, const std::string& sp, std::size_t) {
     Stick s;
     s.p1 = rd.index(j, sp, "p1", P, "parts", true);
     s.p2 = rd.index(j, sp, "p2", P, "parts", true);
@@ -263,15 +263,8 @@ void read_body(Reader& rd, const Json& body, Creature& c) {
     for (auto [key, field] : {std::pair{"stif", &s.stif}, {"rotstif", &s.rotstif}, {"stam", &s.stam}})
       if (const Json* v = rd.member(j, sp, key, Kind::number, false)) *field = v->get<double>();
     if (s.p1 >= 0 && s.p2 >= 0) c.sticks.push_back(s);
-  }
-  const Json* neurons = rd.member(body, p, "neurons", Kind::array, false);
-  for (std::size_t i = 0; neurons && i < neurons->size(); ++i) {
-    const std::string np = p + "/neurons/" + std::to_string(i);
-    const Json& j = (*neurons)[i];
-    if (!j.is_object()) {
-      rd.error(np, "view.wrong-type", "body.neurons[" + std::to_string(i) + "] must be an object");
-      continue;
-    }
+  });
+  each_object(rd, body, "neurons", false, [&](const Json& j, const std::string& np, std::size_t) {
     Neuron n;
     n.class_name = rd.string(j, np, "class");
     n.label = rd.string(j, np, "label");
@@ -279,15 +272,8 @@ void read_body(Reader& rd, const Json& body, Creature& c) {
     n.part = rd.index(j, np, "part", P, "parts", false);
     n.joint = static_cast<int>(rd.integer(j, np, "joint", -1));
     c.neurons.push_back(std::move(n));
-  }
-  const Json* muscles = rd.member(body, p, "muscles", Kind::array, false);
-  for (std::size_t i = 0; muscles && i < muscles->size(); ++i) {
-    const std::string mp = p + "/muscles/" + std::to_string(i);
-    const Json& j = (*muscles)[i];
-    if (!j.is_object()) {
-      rd.error(mp, "view.wrong-type", "body.muscles[" + std::to_string(i) + "] must be an object");
-      continue;
-    }
+  });
+  each_object(rd, body, "muscles", false, [&](const Json& j, const std::string& mp, std::size_t i) {
     Muscle m;
     m.neuron = rd.index(j, mp, "neuron", c.neurons.size(), "neurons", false);
     m.joint = static_cast<int>(rd.integer(j, mp, "joint", -1, true));
@@ -303,7 +289,7 @@ void read_body(Reader& rd, const Json& body, Creature& c) {
                  "body.muscles[" + std::to_string(i) + "] acts on joint " + std::to_string(m.joint) +
                      ", which is no stick of the body: it is not drawn");
     c.muscles.push_back(m);
-  }
+  });
 }
 
 }  // namespace
