@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <iterator>
+#include <limits>
 
 namespace genokit::view::detail {
 
@@ -43,7 +44,14 @@ class Handler {
   std::optional<std::pair<std::size_t, std::string>> capture_error;  // first wrong value in a captured array
   std::optional<std::pair<std::size_t, std::string>> syntax_error;
 
-  bool null() { return scalar(nullptr, "null"); }
+  bool null() {
+    // null in a captured array: a value the writer could not give (a non-finite number)
+    if (captured_ && captured_depth_ == 1) {
+      captured_->push_back(std::numeric_limits<double>::quiet_NaN());
+      return true;
+    }
+    return scalar(nullptr, "null");
+  }
   bool boolean(bool v) { return scalar(v, v ? "true" : "false"); }
   bool number_integer(std::int64_t v) { return number(static_cast<double>(v), Json(v)); }
   bool number_unsigned(std::uint64_t v) { return number(static_cast<double>(v), Json(v)); }

@@ -22,7 +22,8 @@ struct JsonRead {
   // JSON pointer ("/samples/parts", "/body/sticks/3/p1") -> byte offset of the value (its first
   // character; "" is the root).
   std::map<std::string, std::size_t> offsets;
-  // The captured arrays (path -> numbers). A captured array also appears in `root` as [].
+  // The captured arrays (path -> numbers; null is read as NaN). A captured array also appears in
+  // `root` as [].
   std::map<std::string, std::vector<double>> numbers;
 };
 

@@ -2,6 +2,7 @@
 // field by field so that a damaged file gives a positioned error instead of a broken page.
 #include <cfloat>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "genokit/view/read.hpp"
@@ -134,12 +135,14 @@ class Reader {
   }
 
   // A captured samples array, checked for its length and finite float32 values.
+  // An empty array stands for "not recorded" when `may_be_empty`. null (NaN) is kept: the caller
+  // decides what a missing value means.
   bool series(const std::string& key, std::size_t cols, std::size_t count, Series& out, bool required,
-              const std::string& what) {
+              const std::string& what, bool may_be_empty = false) {
     const std::string p = "/samples/" + key;
     auto it = r_.numbers.find(p);
     if (it == r_.numbers.end()) {
-      const Json& samples = r_.root["samples"];
+      const Json& samples = *r_.root.find("samples");
       if (samples.contains(key) && !samples[key].is_array())
         error(p, "view.wrong-type", detail::json_path_name(p) + " must be an array of numbers");
       else if (required && cols > 0)
@@ -147,6 +150,7 @@ class Reader {
       return false;
     }
     const std::vector<double>& v = it->second;
+    if (v.empty() && may_be_empty) return false;
     if (v.size() != cols * count) {
       error(p, "view.bad-length",
             detail::json_path_name(p) + " holds " + std::to_string(v.size()) + " numbers; " + what + " for " +
@@ -156,6 +160,10 @@ class Reader {
     out.cols = cols;
     out.values.resize(v.size());
     for (std::size_t i = 0; i < v.size(); ++i) {
+      if (std::isnan(v[i])) {
+        out.values[i] = std::numeric_limits<float>::quiet_NaN();
+        continue;
+      }
       if (!std::isfinite(v[i]) || std::abs(v[i]) > FLT_MAX) {
         error(p, "view.bad-value",
               detail::json_path_name(p) + "[" + std::to_string(i) + "] is not a finite number");
@@ -292,6 +300,38 @@ void read_body(Reader& rd, const Json& body, Creature& c) {
   });
 }
 
+bool has_nan(const Series& s, std::size_t row) {
+  for (std::size_t k = 0; k < s.cols; ++k)
+    if (std::isnan(s.values[row * s.cols + k])) return true;
+  return false;
+}
+
+// Positions written as null (non-finite in the simulation) cannot be drawn: the frames stop before
+// the first sample that has one (the contract's writer never records such a sample; other writers
+// may). Neuron outputs and muscle signals written as null stay gaps in the plot.
+bool keep_finite_positions(Reader& rd, Scene& sc) {
+  Frames& f = sc.frames;
+  std::size_t good = 0;
+  while (good < f.count && !has_nan(f.com, good) && !has_nan(f.parts, good) && !has_nan(f.time, good) &&
+         !has_nan(f.step, good))
+    ++good;
+  if (good == f.count) return true;
+  if (good == 0) {
+    rd.error("/samples", "view.bad-value",
+             "the first sample has no position (null in samples.com or samples.parts)");
+    return false;
+  }
+  rd.warning("/samples", "view.non-finite-samples",
+             "sample " + std::to_string(good) + " has no position (null); the page shows the " +
+                 std::to_string(good) + " samples before it");
+  for (Series* s : {&f.step, &f.time, &f.com, &f.parts, &f.neurons, &f.muscles})
+    s->values.resize(good * s->cols);
+  f.count = good;
+  sc.notes.push_back("The run is shown up to sample " + std::to_string(good) +
+                     ": the samples after it hold positions that are not numbers.");
+  return true;
+}
+
 }  // namespace
 
 std::optional<Page> read_trajectory(std::string_view text, Diagnostics& diags, const TrajectoryOptions& opt) {
@@ -370,9 +410,10 @@ std::optional<Page> read_trajectory(std::string_view text, Diagnostics& diags, c
   rd.series("parts", 3 * P, N, f.parts, true, parts_what);
   Series orientations;  // checked, not drawn (ball-and-stick bodies need none)
   rd.series("orientations", 4 * P, N, orientations, false, "4 x " + std::to_string(P) + " parts");
-  rd.series("neurons", Nn, N, f.neurons, true, std::to_string(Nn) + " neurons");
-  rd.series("muscles", M, N, f.muscles, true, std::to_string(M) + " muscles");
+  rd.series("neurons", Nn, N, f.neurons, true, std::to_string(Nn) + " neurons", true);
+  rd.series("muscles", M, N, f.muscles, true, std::to_string(M) + " muscles", true);
   if (!rd.ok()) return std::nullopt;
+  if (!keep_finite_positions(rd, sc)) return std::nullopt;
 
   sc.name = !sc.source.name.empty() ? sc.source.name : opt.file;
   sc.z_up = true;

@@ -2,6 +2,7 @@
 // of damage reported with its code at the file position of the damaged value.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "genokit/view/read.hpp"
@@ -165,4 +166,38 @@ TEST(ViewTrajectory, CutFilesGivePositionedErrorsNeverCrashes) {
 TEST(ViewTrajectory, JsonPathNames) {
   EXPECT_EQ(view::detail::json_path_name("/body/sticks/3/p1"), "body.sticks[3].p1");
   EXPECT_EQ(view::detail::json_path_name(""), "the top-level object");
+}
+
+// null is how the writer puts a non-finite number: positions stop the page before that sample,
+// signals stay gaps, empty neuron/muscle arrays mean "not recorded".
+TEST(ViewTrajectory, NullValuesAndUnrecordedSignals) {
+  const std::string t = tiny_trajectory();
+  {
+    Diagnostics d;
+    auto page = read(replaced(t, "10.02, 10.001, 0.1,  11.02", "null, 10.001, 0.1,  11.02"), d);
+    ASSERT_TRUE(page);
+    EXPECT_EQ(page->scenes[0].frames.count, 2u);
+    EXPECT_EQ(page->scenes[0].frames.parts.values.size(), 18u);
+    EXPECT_EQ(page->scenes[0].frames.time.values.size(), 2u);
+    ASSERT_EQ(d.items().size(), 1u);
+    EXPECT_EQ(d.items()[0].code, "view.non-finite-samples");
+  }
+  {
+    auto bad = replaced(t, "\"com\": [11, 10, 0.1,", "\"com\": [null, 10, 0.1,");
+    expect_error(bad, "view.bad-value", where(bad, "{", "\"samples\""));
+  }
+  {
+    Diagnostics d;
+    auto page = read(replaced(t, "\"muscles\": [0, 0.25, 0.5, 1]", "\"muscles\": [0, null, 0.5, 1]"), d);
+    ASSERT_TRUE(page);
+    EXPECT_TRUE(std::isnan(page->scenes[0].frames.muscles.values[1]));
+    EXPECT_EQ(page->scenes[0].frames.count, 4u);
+  }
+  {
+    Diagnostics d;
+    auto page = read(replaced(t, "\"neurons\": [0, 0,  0.5, 0.25,  0.75, 0.5,  0.5, 1]", "\"neurons\": []"), d);
+    ASSERT_TRUE(page);
+    EXPECT_EQ(page->scenes[0].frames.neurons.cols, 0u);
+    EXPECT_FALSE(d.has_errors());
+  }
 }
