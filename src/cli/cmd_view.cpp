@@ -75,6 +75,7 @@ std::optional<view::Page> read_page(const ViewArgs& a, const Input& in, Diagnost
       }
       xo.steps = a.steps;
       xo.every = a.every;
+      xo.max_values = static_cast<std::size_t>(std::max(0.001, a.max_frame_mb) * 1e6 / 4);
       return view::page_from_xode(in.bytes, diags, xo);
     }
     case view::InputKind::genotypes: {

@@ -187,7 +187,13 @@ std::optional<Page> page_from_xode(std::string_view bytes, Diagnostics& diags, c
   f.step.cols = f.time.cols = 1;
   f.com.cols = 3;
   f.bodies.cols = 7 * world->body_count();
-  const std::size_t every = std::max<std::size_t>(1, opt.every);
+  std::size_t every = std::max<std::size_t>(1, opt.every);
+  const std::size_t per_frame = f.bodies.cols + 5,
+                    budget = std::max<std::size_t>(2, opt.max_values / per_frame);
+  if (opt.steps / every + 2 > budget) {
+    every = opt.steps / (budget - 2) + 1;
+    sc.notes.push_back("A frame every " + std::to_string(every) + " steps is kept, to keep the page small.");
+  }
   record(*world, mass, 0, opt.sim.dt, f);
   std::size_t done = 0;
   for (std::size_t s = 1; s <= opt.steps; ++s) {

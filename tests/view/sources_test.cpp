@@ -85,6 +85,20 @@ TEST(ViewXode, EveryKthStepAndTheLast) {
   EXPECT_EQ(steps, (std::vector<float>{0, 4, 8, 10}));
 }
 
+TEST(ViewXode, LongRunsKeepEveryKthStepWithinTheBudget) {
+  view::XodeViewOptions o;
+  o.steps = 1000;
+  o.max_values = 19 * 101;  // 2 bodies: 19 floats a frame, so at most 101 frames
+  Diagnostics d;
+  auto page = view::page_from_xode(example("xode/drop.xode"), d, o);
+  ASSERT_TRUE(page);
+  const auto& f = page->scenes[0].frames;
+  EXPECT_LE(f.count, 101u);
+  EXPECT_GE(f.count, 90u);
+  EXPECT_EQ(f.step.values.back(), 1000.0f);
+  EXPECT_EQ(page->scenes[0].notes.size(), 1u);
+}
+
 TEST(ViewXode, DamagedSceneIsAPositionedError) {
   std::string text = example("xode/drop.xode");
   text.replace(text.find("radius=\"0.25\"/></geom>"), 13, "radius=\"-1\"");

@@ -35,6 +35,9 @@ struct XodeViewOptions {
   physics::SimOptions sim;  // step size, gravity, contacts (as `genokit simulate`)
   std::size_t steps = 500;  // simulated steps (0: the scene as placed, one frame)
   std::size_t every = 1;    // a frame every this many steps (and the last)
+  // Frames kept in floats at most: a longer run records every k-th step instead (with a note), so
+  // that a huge --steps cannot fill the memory.
+  std::size_t max_values = 16'000'000;
 };
 // An XODE scene built in ODE and stepped `steps` times: its bodies (with their geoms) per frame,
 // static geoms, the mass-weighted centre of the bodies as the centre-of-mass track.
