@@ -123,6 +123,8 @@ class App {
     const [, trackBox] = check('show centre-of-mass track', true, (v) => { if (this.view.track) this.view.track.visible = v; this.view.requestRender(); });
     this.genotypeText = el('pre');
     this.info = el('table');
+    this.settings = el('table');
+    this.settingsBox = el('details', {}, el('summary', {}, 'Simulation settings'), this.settings);
     this.panel.append(this.notes,
       el('details', { open: '' }, el('summary', {}, 'Criteria'), this.criteria),
       this.plotBox,
@@ -130,6 +132,7 @@ class App {
         followBox, partsBox, trackBox,
         el('button', { onclick: () => this.view.frameCamera() }, 'reset camera')),
       el('details', {}, el('summary', {}, 'Body'), this.info),
+      this.settingsBox,
       el('details', {}, el('summary', {}, 'Genotype'), this.genotypeText),
       el('details', {}, el('summary', {}, 'About and licences'),
         el('p', {}, `Made by ${this.data.generator || 'genokit'} (genokit view). This page is self-contained: it loads nothing from the network. 3D drawing by three.js r${REVISION} (npm package three ${__THREE_VERSION__}), used under the MIT licence:`),
@@ -190,6 +193,8 @@ class App {
     rows.push(['frames', fr.count]);
     this.criteria.replaceChildren(...rows.map(([k, v]) => el('tr', {}, el('td', {}, k), el('td', {}, fmt(v)))));
     this.info.replaceChildren(...(sd.info || []).map(([k, v]) => el('tr', {}, el('td', {}, k), el('td', {}, fmt(v)))));
+    this.settings.replaceChildren(...(sd.settings || []).map(([k, v]) => el('tr', {}, el('td', {}, k), el('td', {}, fmt(v)))));
+    this.settingsBox.style.display = sd.settings && sd.settings.length ? '' : 'none';
     this.genotypeText.textContent = sd.source && sd.source.genotype ? sd.source.genotype : '(none)';
     const neurons = (sd.creature && sd.creature.neurons) || [];
     this.plotBox.style.display = neurons.length && fr.neurons ? '' : 'none';
