@@ -106,6 +106,14 @@ std::optional<std::size_t> render_frames(std::string_view html, Diagnostics& dia
     diags.error("view.frames-folder", "cannot make the folder " + opt.directory, nowhere);
     return std::nullopt;
   }
+  // Frames of an earlier run in the folder would end up in the video: they go (only files named as
+  // this function names them).
+  for (const auto& entry : fs::directory_iterator(opt.directory, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() == 16 && name.rfind("frame_", 0) == 0 && name.substr(12) == ".png" &&
+        name.substr(6, 6).find_first_not_of("0123456789") == std::string::npos)
+      fs::remove(entry.path(), ec);
+  }
   std::string error;
   auto tmp = temp_folder(error);
   if (!tmp) {

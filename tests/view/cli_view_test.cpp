@@ -90,6 +90,9 @@ TEST(CliView, FramesArePngsOfTheRequestedSize) {
     GTEST_SKIP() << "no chromium installed (scripts/install-deps.sh)";
   const fs::path dir = view_temp_dir("frames");
   fs::remove_all(dir);
+  fs::create_directories(dir);
+  write(dir, "frame_000099.png", "an old frame");  // removed: not part of this run
+  write(dir, "notes.txt", "kept");
   auto r = run_cli("view " + q(view_fixture("tiny_trajectory.json")) + " --frames " + q(dir) +
                    " --fps 10 --size 160x120");
   ASSERT_EQ(r.code, 0) << r.out;
@@ -110,6 +113,8 @@ TEST(CliView, FramesArePngsOfTheRequestedSize) {
     EXPECT_EQ(be32(20), 120u);  // IHDR height
   }
   EXPECT_FALSE(fs::exists(dir / "frame_000005.png"));
+  EXPECT_FALSE(fs::exists(dir / "frame_000099.png"));
+  EXPECT_TRUE(fs::exists(dir / "notes.txt"));
   EXPECT_NE(r.out.find("ffmpeg -framerate 10"), std::string::npos) << r.out;
   // A browser that does not exist is a clear error.
   r = run_cli("view " + q(view_fixture("tiny_trajectory.json")) + " --frames " + q(dir / "x") +

@@ -16,8 +16,10 @@
 namespace genokit::view {
 
 struct FramesOptions {
-  std::string directory;  // created when missing; frame_000001.png, frame_000002.png, ...
-  std::string browser;    // "" = $GENOKIT_CHROMIUM, else chromium, chromium-browser or google-chrome on PATH
+  // Created when missing; frame_000001.png, frame_000002.png, ... (frame_NNNNNN.png files already
+  // there are removed first, so that a video of the folder shows this run only).
+  std::string directory;
+  std::string browser;  // "" = $GENOKIT_CHROMIUM, else chromium, chromium-browser or google-chrome on PATH
   int width = 1280, height = 720;
   double fps = 30;                        // pictures per second of video
   double speed = 1;                       // simulated seconds per second of video
