@@ -80,9 +80,9 @@ std::optional<view::Page> read_page(const ViewArgs& a, const Input& in, Diagnost
     }
     case view::InputKind::genotypes: {
       view::GenotypeViewOptions go;
-      go.file_name = in.name;
+      go.file = in.name;
       go.org = a.org;
-      go.file.bare =
+      go.reading.bare =
           std::filesystem::path(in.path).extension() == ".f0" ? genotype::Bare::f0 : genotype::Bare::f1;
       return view::page_from_genotypes(in.bytes, diags, go);
     }

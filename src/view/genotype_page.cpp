@@ -99,14 +99,14 @@ Scene creature_scene(const genotype::FileGenotype& g, const genotype::Genotype& 
 
 std::optional<Page> page_from_genotypes(std::string_view bytes, Diagnostics& diags,
                                         const GenotypeViewOptions& opt) {
-  genotype::GenotypeFile file = genotype::read_genotypes(bytes, opt.file_name, diags, opt.file);
+  genotype::GenotypeFile file = genotype::read_genotypes(bytes, opt.file, diags, opt.reading);
   std::vector<const genotype::FileGenotype*> chosen;
   if (!opt.org.empty() && file.framsticks) {
     const genotype::FileGenotype* g = file.find(opt.org);
     if (!g) {
       diags.error("view.no-genotype",
                   "no genotype '" + opt.org + "' (an org name or a 0-based index) in the file",
-                  Location{opt.file_name, 0, 0, -1});
+                  Location{opt.file, 0, 0, -1});
       return std::nullopt;
     }
     chosen.push_back(g);
@@ -114,7 +114,7 @@ std::optional<Page> page_from_genotypes(std::string_view bytes, Diagnostics& dia
     chosen = file.select();
   }
   Page page;
-  page.title = opt.file_name;
+  page.title = opt.file;
   std::size_t skipped = 0;
   for (const genotype::FileGenotype* g : chosen) {
     if (page.scenes.size() >= opt.max_genotypes) {
@@ -130,17 +130,17 @@ std::optional<Page> page_from_genotypes(std::string_view bytes, Diagnostics& dia
       diags.warning("view.no-body",
                     (g->name.empty() ? std::string("the genotype") : "genotype '" + g->name + "'") +
                         " gives no body to show; it is left out",
-                    g->field ? file.locate(*g, 0) : Location{opt.file_name, 0, 0, -1});
+                    g->field ? file.locate(*g, 0) : Location{opt.file, 0, 0, -1});
       continue;
     }
-    page.scenes.push_back(creature_scene(*g, *gen, opt.file_name, page.scenes.size()));
+    page.scenes.push_back(creature_scene(*g, *gen, opt.file, page.scenes.size()));
   }
   if (skipped)
     page.scenes.front().notes.push_back(
         std::to_string(skipped) + " more genotypes of the file are not in this page (--org picks one).");
   if (page.scenes.empty()) {
     diags.error("view.nothing-to-show", "no genotype in the file gives a body to show",
-                Location{opt.file_name, 0, 0, -1});
+                Location{opt.file, 0, 0, -1});
     return std::nullopt;
   }
   if (page.scenes.size() == 1 && !page.scenes[0].source.name.empty()) page.title = page.scenes[0].source.name;

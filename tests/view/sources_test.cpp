@@ -114,7 +114,7 @@ TEST(ViewXode, DamagedSceneIsAPositionedError) {
 TEST(ViewGenotypes, BodyAsTheDoorPlacesIt) {
   const std::string text = "XX[|]X";
   view::GenotypeViewOptions o;
-  o.file_name = "snake.f1";
+  o.file = "snake.f1";
   Diagnostics d;
   auto page = view::page_from_genotypes(text, d, o);
   ASSERT_TRUE(page);
@@ -143,7 +143,7 @@ TEST(ViewGenotypes, BodyAsTheDoorPlacesIt) {
 TEST(ViewGenotypes, EveryGenotypeOfAGenFileOrOneByName) {
   const std::string text = example("f1/zoo.gen");
   view::GenotypeViewOptions o;
-  o.file_name = "zoo.gen";
+  o.file = "zoo.gen";
   Diagnostics d;
   auto page = view::page_from_genotypes(text, d, o);
   ASSERT_TRUE(page);
@@ -165,8 +165,8 @@ TEST(ViewGenotypes, EveryGenotypeOfAGenFileOrOneByName) {
 
 TEST(ViewGenotypes, NothingToShowIsAnError) {
   view::GenotypeViewOptions o;
-  o.file_name = "empty.f0";
-  o.file.bare = genotype::Bare::f0;
+  o.file = "empty.f0";
+  o.reading.bare = genotype::Bare::f0;
   Diagnostics d;
   EXPECT_FALSE(view::page_from_genotypes("", d, o));
   EXPECT_TRUE(d.has_errors());

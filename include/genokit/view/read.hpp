@@ -45,8 +45,8 @@ std::optional<Page> page_from_xode(std::string_view bytes, Diagnostics& diags,
                                    const XodeViewOptions& opt = {});
 
 struct GenotypeViewOptions {
-  genotype::FileOptions file;        // bare files: f1 unless `file.bare` says otherwise
-  std::string file_name;             // for diagnostics
+  std::string file;                  // for diagnostics
+  genotype::FileOptions reading;     // bare files: f1 unless `reading.bare` says otherwise
   std::string org;                   // one genotype by org name or index ("" = every readable genotype)
   std::size_t max_genotypes = 2000;  // more are left out (with a note)
 };
