@@ -27,8 +27,9 @@ function heightField(size, hf) {
   const idx = [];
   for (let j = 0; j + 1 < ny; j++)
     for (let i = 0; i + 1 < nx; i++) {
+      // split along (i+1, j)-(i, j+1), as the simulator's terrain surface is (sim/terrain.cpp)
       const a = j * nx + i, b = a + 1, c = a + nx, d = c + 1;
-      idx.push(a, b, d, a, d, c);
+      idx.push(a, b, c, b, d, c);
     }
   const g = new BufferGeometry();
   g.setAttribute('position', new BufferAttribute(pos, 3));
