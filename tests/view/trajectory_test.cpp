@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <random>
 
 #include "genokit/view/read.hpp"
@@ -195,9 +196,46 @@ TEST(ViewTrajectory, NullValuesAndUnrecordedSignals) {
   }
   {
     Diagnostics d;
-    auto page = read(replaced(t, "\"neurons\": [0, 0,  0.5, 0.25,  0.75, 0.5,  0.5, 1]", "\"neurons\": []"), d);
+    auto page =
+        read(replaced(t, "\"neurons\": [0, 0,  0.5, 0.25,  0.75, 0.5,  0.5, 1]", "\"neurons\": []"), d);
     ASSERT_TRUE(page);
     EXPECT_EQ(page->scenes[0].frames.neurons.cols, 0u);
     EXPECT_FALSE(d.has_errors());
   }
+}
+
+// A file written by the simulator's own trajectory writer (the walker of examples/f0, 30 steps;
+// made with sim::simulate + sim::trajectory_json): every value of the page is the file's, as float32.
+TEST(ViewTrajectory, FileOfTheSimulatorsWriter) {
+  const std::string text = genokit::test::slurp(genokit::test::view_fixture("sim_walker_30steps.json"));
+  Diagnostics d;
+  auto page = view::read_trajectory(text, d, {"sim.json"});
+  ASSERT_TRUE(page);
+  EXPECT_TRUE(d.empty());
+  const nlohmann::json j = nlohmann::json::parse(text);
+  const view::Scene& s = page->scenes[0];
+  ASSERT_TRUE(s.creature);
+  EXPECT_EQ(s.creature->parts.size(), j["body"]["parts"].size());
+  EXPECT_EQ(s.creature->sticks.size(), j["body"]["sticks"].size());
+  EXPECT_EQ(s.creature->neurons.size(), j["body"]["neurons"].size());
+  EXPECT_EQ(s.creature->muscles.size(), j["body"]["muscles"].size());
+  EXPECT_EQ(s.creature->radius, j["body"]["radius"].get<double>());
+  for (const auto& m : s.creature->muscles) EXPECT_GE(m.stick, 0);
+  EXPECT_EQ(s.frames.count, j["samples"]["count"].get<std::size_t>());
+  const std::pair<const char*, const view::Series*> series[] = {{"com", &s.frames.com},
+                                                                {"parts", &s.frames.parts},
+                                                                {"neurons", &s.frames.neurons},
+                                                                {"muscles", &s.frames.muscles},
+                                                                {"time", &s.frames.time}};
+  for (const auto& [key, ser] : series) {
+    const auto& want = j["samples"][key];
+    ASSERT_EQ(ser->values.size(), want.size()) << key;
+    for (std::size_t i = 0; i < want.size(); ++i)
+      ASSERT_EQ(ser->values[i], static_cast<float>(want[i].get<double>())) << key << "[" << i << "]";
+  }
+  EXPECT_EQ(s.criteria.size(), j.contains("criteria") ? j["criteria"].size() : 0u);
+  EXPECT_EQ(s.settings.size(), j["settings"].size());
+  ASSERT_TRUE(s.world);
+  EXPECT_EQ(s.world->size, j["world"]["size"].get<double>());
+  EXPECT_EQ(s.source.name, "walker");
 }
