@@ -21,6 +21,7 @@ struct ViewArgs {
   std::string file, out, format = "auto", org, title;
   // XODE
   std::size_t steps = 500, every = 1;
+  bool steps_given = false;
   double dt = 0.01;
   std::string gravity = "0,-9.81,0", compat = "standard";
   bool lenient = false, quickstep = false;
@@ -84,6 +85,11 @@ std::optional<view::Page> read_page(const ViewArgs& a, const Input& in, Diagnost
       go.org = a.org;
       go.reading.bare =
           std::filesystem::path(in.path).extension() == ".f0" ? genotype::Bare::f0 : genotype::Bare::f1;
+      if (a.steps_given)
+        diags.note("view.not-simulated",
+                   "--steps simulates XODE scenes; a creature is shown as its genotype places it (view the "
+                   "trajectory `genokit simulate` writes to see it move)",
+                   Location{in.name, 0, 0, -1});
       return view::page_from_genotypes(in.bytes, diags, go);
     }
   }
@@ -171,7 +177,8 @@ void setup_view(CLI::App& root) {
   cmd->add_option("--org", a->org,
                   "A .gen file: only this genotype (org name or 0-based index; default: every one)");
   cmd->add_option("--title", a->title, "Page title (default: the org or file name)");
-  cmd->add_option("--steps", a->steps, "XODE: steps to simulate (default 500; 0 = the scene as placed)");
+  cmd->add_option("--steps", a->steps, "XODE: steps to simulate (default 500; 0 = the scene as placed)")
+      ->each([a](const std::string&) { a->steps_given = true; });
   cmd->add_option("--dt", a->dt, "XODE: step size in seconds (default 0.01)")->check(CLI::PositiveNumber);
   cmd->add_option("--every", a->every, "XODE: a frame every K steps (default 1)")->check(CLI::PositiveNumber);
   cmd->add_option("--gravity", a->gravity, "XODE: X,Y,Z (default 0,-9.81,0) or keep (the scene's)");
