@@ -74,3 +74,8 @@
 #include "genokit/similarity/dissimilarity.hpp"
 #include "genokit/similarity/options.hpp"
 #include "genokit/similarity/settings.hpp"
+
+#include "genokit/view/frames.hpp"
+#include "genokit/view/html.hpp"
+#include "genokit/view/page.hpp"
+#include "genokit/view/read.hpp"
