@@ -232,6 +232,9 @@ void Run::Impl::step_once() {
     dJointGroupEmpty(contacts);
   });
   ++steps;
+  // ODE's non-fatal messages ("LCP internal error" on a degenerate contact set) are kept per
+  // thread by the guard; a long run would pile them up.
+  physics::detail::ode_messages().clear();
   if (error) {
     stopped_in_step = true;
     fail(Status::failed, "ODE stopped at step " + std::to_string(steps) + ": " + *error);
