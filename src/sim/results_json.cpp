@@ -15,11 +15,12 @@ std::string framspy_json(std::span<const GenotypeResult> results, std::span<cons
     if (r.criteria) {
       const Criteria& c = *r.criteria;
       // framspy's evaluation plan ":numparts,...,time": its plan name is "" (standard-eval).
-      e["evaluations"][""] = {{"numparts", c.numparts},
-                              {"numjoints", c.numjoints},
-                              {"numneurons", c.numneurons},
-                              {"numconnections", c.numconnections},
-                              {"instances", c.instances},
+      auto whole = [](double v) { return static_cast<long long>(v); };  // counts are whole numbers
+      e["evaluations"][""] = {{"numparts", whole(c.numparts)},
+                              {"numjoints", whole(c.numjoints)},
+                              {"numneurons", whole(c.numneurons)},
+                              {"numconnections", whole(c.numconnections)},
+                              {"instances", whole(c.instances)},
                               {"lifespan", c.lifespan},
                               {"velocity", c.velocity},
                               {"distance", c.distance},

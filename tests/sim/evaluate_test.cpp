@@ -184,6 +184,7 @@ TEST(SimEvaluate, FramspyShape) {
   for (const char* k : {"numparts", "numjoints", "numneurons", "numconnections", "instances", "lifespan",
                         "velocity", "distance", "vertvel", "vertpos", "fit", "fit_stdev", "time"})
     EXPECT_TRUE(e.contains(k)) << k;
+  EXPECT_TRUE(e["numparts"].is_number_integer());
   EXPECT_EQ(e["numparts"], 3);
   EXPECT_TRUE(j[1]["evaluations"].is_null());
   EXPECT_EQ(j[1]["status"], "invalid");
