@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "genokit/sim/evaluate.hpp"
+#include "sim/criteria_json.hpp"
 
 namespace genokit::sim {
 
@@ -13,22 +14,10 @@ std::string framspy_json(std::span<const GenotypeResult> results, std::span<cons
     e["num"] = i + 1;
     e["name"] = i < names.size() ? names[i] : std::string();
     if (r.criteria) {
-      const Criteria& c = *r.criteria;
       // framspy's evaluation plan ":numparts,...,time": its plan name is "" (standard-eval).
-      auto whole = [](double v) { return static_cast<long long>(v); };  // counts are whole numbers
-      e["evaluations"][""] = {{"numparts", whole(c.numparts)},
-                              {"numjoints", whole(c.numjoints)},
-                              {"numneurons", whole(c.numneurons)},
-                              {"numconnections", whole(c.numconnections)},
-                              {"instances", whole(c.instances)},
-                              {"lifespan", c.lifespan},
-                              {"velocity", c.velocity},
-                              {"distance", c.distance},
-                              {"vertvel", c.vertvel},
-                              {"vertpos", c.vertpos},
-                              {"fit", c.fit},
-                              {"fit_stdev", c.fit_stdev},
-                              {"time", r.seconds}};
+      nlohmann::json values = criteria_json(*r.criteria);
+      values["time"] = r.seconds;
+      e["evaluations"][""] = std::move(values);
     } else {
       e["evaluations"] = nullptr;  // what framspy gets for a genotype that was not evaluated
     }

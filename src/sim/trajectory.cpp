@@ -6,6 +6,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "sim/criteria_json.hpp"
 #include "sim/life.hpp"
 #include "sim/model_data.hpp"
 #include "sim/settings_table.hpp"
@@ -127,21 +128,6 @@ nlohmann::json body_json(const Model::Data& m) {
           {"sticks", sticks},
           {"neurons", neurons},
           {"muscles", muscles}};
-}
-
-nlohmann::json criteria_json(const Criteria& c) {
-  return {{"numparts", c.numparts},
-          {"numjoints", c.numjoints},
-          {"numneurons", c.numneurons},
-          {"numconnections", c.numconnections},
-          {"instances", c.instances},
-          {"lifespan", c.lifespan},
-          {"velocity", c.velocity},
-          {"distance", c.distance},
-          {"vertvel", c.vertvel},
-          {"vertpos", c.vertpos},
-          {"fit", c.fit},
-          {"fit_stdev", c.fit_stdev}};
 }
 
 // A JSON member "key":value from nlohmann (invalid UTF-8 replaced).
