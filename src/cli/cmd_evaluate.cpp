@@ -177,7 +177,7 @@ void setup_evaluate(CLI::App& root) {
   cmd->add_option("--sim", a->sim,
                   "Settings files, later ones win: \"eval-allcriteria.sim;deterministic.sim\" (default: "
                   "Framsticks' defaults)");
-  cmd->add_option("--jobs,-j", a->jobs, "Threads (default: one per core); results do not depend on it");
+  cmd->add_option("--jobs,-j", a->jobs, "Parallel evaluations: threads, or worker processes when QuickStep runs (default: one per core); results do not depend on it");
   cmd->add_option("--seed", a->seed, "Seed of the evaluations (evaluation k uses seed + k; default 0)");
   cmd->add_option("--max-steps", a->max_steps, "Steps one evaluation may take, rest and life (default 100000)")
       ->check(CLI::PositiveNumber);

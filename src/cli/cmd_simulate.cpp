@@ -38,6 +38,9 @@ void add_creature_options(CLI::App& root) {
   cmd->add_option("--seed", o.seed, "Creatures: seed of the network's initial state, noise and placement");
   cmd->add_option("--genotype", o.genotype, "Creatures: the org of a .gen file, by name or 0-based index");
   o.steps = cmd->get_option_no_throw("--steps");
+  if (o.steps) o.steps->description("Number of world steps (default 100; creatures: 1000)");
+  if (CLI::Option* file = cmd->get_option_no_throw("file"))
+    file->description("XODE scene, or a creature: a Framsticks .gen or genotype file ('-' = stdin)");
 }
 
 const CommandRegistrar reg_creature_options(63, add_creature_options);

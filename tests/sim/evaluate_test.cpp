@@ -122,6 +122,9 @@ TEST(SimEvaluate, StatusesAndTheirDiagnostics) {
   auto limited = evaluate_genotype("XX", s, d, {.max_steps = 40});
   EXPECT_EQ(limited.status, EvalStatus::failed);
   EXPECT_NE(limited.message.find("limit of 40 steps"), std::string::npos);
+  auto timed = evaluate_genotype("XX", s, d, {.max_seconds = 1e-9});
+  EXPECT_EQ(timed.status, EvalStatus::failed);
+  EXPECT_NE(timed.message.find("time limit"), std::string::npos);
   // A blow-up is "unstable" and leaves the next genotype alone.
   Settings wild = s;
   wild.gk_maxvelocity = 1;  // a falling stick passes 1 unit/s at once
