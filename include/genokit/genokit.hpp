@@ -31,6 +31,7 @@
 #include "genokit/f0/writer.hpp"
 
 #include "genokit/f1/convert.hpp"
+#include "genokit/f4/convert.hpp"
 
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/file.hpp"

@@ -2,6 +2,7 @@
 // checks glibc's strtod/strtoul make for the SDK.
 #include "frams/sdk_number.hpp"
 
+#include <cctype>
 #include <cfloat>
 #include <charconv>
 #include <cmath>
@@ -128,6 +129,57 @@ Number parse_number(std::string_view text, Want want) {
   }
   out.kind = Number::Kind::real, out.d = *v;
   return out;
+}
+
+Number parse_number_prefix(std::string_view text, Want want, std::size_t& end) {
+  const std::size_t n = text.size();
+  std::size_t start = 0;
+  while (start < n && is_blank(text[start], Blanks::space)) ++start;
+  std::size_t k = start;
+  if (k < n && (text[k] == '+' || text[k] == '-')) ++k;
+  auto is_digit = [&](std::size_t i) { return i < n && text[i] >= '0' && text[i] <= '9'; };
+  auto starts_ci = [&](std::size_t i, std::string_view w) {
+    if (n - i < w.size()) return false;
+    for (std::size_t c = 0; c < w.size(); ++c)
+      if ((text[i + c] | 0x20) != w[c]) return false;
+    return true;
+  };
+  if (starts_hex(text, k)) {  // strtoul after "0x": [+-]? (0x)? hex digits
+    k += 2;
+    if (k < n && (text[k] == '+' || text[k] == '-')) ++k;
+    if (starts_hex(text, k) && k + 2 < n && is_hex_digit(text[k + 2])) k += 2;
+    while (k < n && is_hex_digit(text[k])) ++k;
+  } else if (starts_ci(k, "inf")) {
+    k += starts_ci(k, "infinity") ? 8 : 3;
+  } else if (starts_ci(k, "nan")) {
+    k += 3;
+    if (k < n && text[k] == '(') {  // nan(n-char-sequence)
+      std::size_t c = k + 1;
+      while (c < n && (std::isalnum(static_cast<unsigned char>(text[c])) || text[c] == '_')) ++c;
+      if (c < n && text[c] == ')') k = c + 1;
+    }
+  } else {
+    const std::size_t digits0 = k;
+    while (is_digit(k)) ++k;
+    std::size_t mantissa = k - digits0;
+    if (k < n && text[k] == '.') {
+      const std::size_t frac0 = ++k;
+      while (is_digit(k)) ++k;
+      mantissa += k - frac0;
+    }
+    if (mantissa == 0) return {};
+    if (k < n && (text[k] == 'e' || text[k] == 'E')) {
+      std::size_t e = k + 1;
+      if (e < n && (text[e] == '+' || text[e] == '-')) ++e;
+      if (is_digit(e)) {
+        while (is_digit(e)) ++e;
+        k = e;
+      }
+    }
+  }
+  const Number r = parse_number(text.substr(start, k - start), want);
+  if (r) end = k;
+  return r;
 }
 
 std::optional<double> parse_double(std::string_view text) {
