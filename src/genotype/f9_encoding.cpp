@@ -1,0 +1,39 @@
+// f9 in the door: the SDK r909 turtle-on-a-lattice converter (genokit/f9/convert.hpp) with its
+// text map; GenMan's genetic check as the strict check.
+#include "genokit/f9/convert.hpp"
+#include "genotype/encodings.hpp"
+
+namespace genokit::genotype::detail {
+namespace {
+
+static_assert(static_cast<int>(f9::ElementKind::part) == static_cast<int>(ElementKind::part) &&
+              static_cast<int>(f9::ElementKind::joint) == static_cast<int>(ElementKind::joint));
+
+Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& opt) {
+  f9::ConvertOptions co;
+  co.mapping = opt.mapping;
+  co.strict = opt.strict;
+  co.lint = opt.lint;
+  f9::Conversion c = f9::convert(text, diags, co);
+  Genotype g;
+  g.model = std::move(c.model);
+  g.converted = c.converted;
+  g.map.reserve(c.map.size());
+  for (const f9::MapEntry& m : c.map)
+    g.map.push_back({m.begin, m.end, static_cast<ElementKind>(m.kind), m.index});
+  return g;
+}
+
+}  // namespace
+
+Encoding f9_encoding() {
+  Encoding e;
+  e.id = "9";
+  e.name = "f9";
+  e.description = "Framsticks f9 (turtle moves on a lattice, e.g. RRFFU), converted to f0 as SDK r909 does";
+  e.to_model = to_model;
+  e.check_strict = f9::check;
+  return e;
+}
+
+}  // namespace genokit::genotype::detail
