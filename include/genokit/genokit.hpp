@@ -33,6 +33,7 @@
 #include "genokit/f1/convert.hpp"
 #include "genokit/f4/convert.hpp"
 #include "genokit/f9/convert.hpp"
+#include "genokit/fF/convert.hpp"
 
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/file.hpp"
