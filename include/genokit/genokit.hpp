@@ -34,6 +34,7 @@
 #include "genokit/f4/convert.hpp"
 #include "genokit/f9/convert.hpp"
 #include "genokit/fF/convert.hpp"
+#include "genokit/fn/convert.hpp"
 
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/file.hpp"

@@ -10,6 +10,7 @@ Encoding f1_encoding();
 Encoding f4_encoding();
 Encoding f9_encoding();
 Encoding fF_encoding();
+Encoding fn_encoding();
 
 // The encoding `id` (empty: a malformed header), or nullptr after reporting genotype.bad-header /
 // genotype.unsupported-encoding at `where`.

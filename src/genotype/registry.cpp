@@ -8,8 +8,9 @@ namespace {
 
 // A new encoding: its file (e.g. f4_encoding.cpp) and one line here, in id order.
 const std::vector<Encoding>& table() {
-  static const std::vector<Encoding> t = {detail::f0_encoding(), detail::f1_encoding(), detail::f4_encoding(),
-                                          detail::f9_encoding(), detail::fF_encoding()};
+  static const std::vector<Encoding> t = {detail::f0_encoding(), detail::f1_encoding(),
+                                          detail::f4_encoding(), detail::f9_encoding(),
+                                          detail::fF_encoding(), detail::fn_encoding()};
   return t;
 }
 

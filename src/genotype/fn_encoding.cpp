@@ -1,0 +1,35 @@
+// fn in the door: a vector of numbers with no body of its own (genokit/fn/convert.hpp), converted
+// to the one-part model as SDK r909 does; GenMan's check (a non-empty vector) as the strict check.
+#include "genokit/fn/convert.hpp"
+#include "genotype/encodings.hpp"
+
+namespace genokit::genotype::detail {
+namespace {
+
+Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& opt) {
+  fn::ConvertOptions co;
+  co.strict = opt.strict;
+  co.lint = opt.lint;
+  fn::Conversion c = fn::convert(text, diags, co);
+  Genotype g;
+  g.model = std::move(c.model);
+  g.converted = c.converted;
+  g.sdk_messages = std::move(c.sdk_messages);
+  return g;
+}
+
+}  // namespace
+
+Encoding fn_encoding() {
+  Encoding e;
+  e.id = "n";
+  e.name = "fn";
+  e.description =
+      "Framsticks fn (a vector of real numbers for numerical optimisation, e.g. [1, 2.5]; no body: "
+      "one default part, as SDK r909 converts it)";
+  e.to_model = to_model;
+  e.check_strict = fn::check;
+  return e;
+}
+
+}  // namespace genokit::genotype::detail
