@@ -249,8 +249,4 @@ void parse(std::string_view genes, Tree& t) {
   }
 }
 
-std::size_t count_nodes(const Tree& t) {
-  return t.nodes.empty() ? 0 : t.nodes.size() - 1;
-}
-
 }  // namespace genokit::f4::detail

@@ -65,8 +65,16 @@ constexpr std::size_t max_nodes(std::size_t n) {
 // The genes printed back from a tree (§2.6 text regeneration).
 std::string regenerate(const Tree& t);
 
-// Number of nodes under the root, '>' included (depth-first order = index order after
-// renumber()).
-std::size_t count_nodes(const Tree& t);
+// ---- editing (the operators and repair) -------------------------------------------------------
+// Nodes under the root in depth-first order (first child before second), '>' included.
+std::vector<int> dfs_order(const Tree& t);
+// Number of nodes in the subtree of n (n included).
+std::size_t subtree_size(const Tree& t, int n);
+// Puts `replacement` (or nothing, kNone) where `old` hangs under its parent.
+void replace_child(Tree& t, int old, int replacement);
+// A new node `name` in n's place, with n as its first child; its index.
+int insert_above(Tree& t, int n, std::string_view name);
+// A copy of src's subtree at `root` appended to dst (parent unset); its index.
+int copy_subtree(Tree& dst, const Tree& src, int root);
 
 }  // namespace genokit::f4::detail

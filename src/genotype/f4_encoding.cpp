@@ -1,6 +1,9 @@
 // f4 in the door: the SDK r909 developmental-encoding converter (genokit/f4/convert.hpp) with its
 // text map; GenMan's genetic check as the strict check.
+#include <cctype>
+
 #include "genokit/f4/convert.hpp"
+#include "genokit/f4/operators.hpp"
 #include "genotype/encodings.hpp"
 
 namespace genokit::genotype::detail {
@@ -24,6 +27,15 @@ Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& 
   return g;
 }
 
+// A division '<' with only f4 codes around it ("<X>N|", "<<X>X>X"): f1 has no '<'.
+int sniff(std::string_view text) {
+  if (text.size() > (1u << 20) || text.find('<') == std::string_view::npos) return 0;
+  for (char c : text)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) ||
+          std::string_view("<>#,[]:+-/!=|@*. \t\r\n").find(c) != std::string_view::npos))
+      return 0;
+  return 40;
+}
 }  // namespace
 
 Encoding f4_encoding() {
@@ -34,6 +46,12 @@ Encoding f4_encoding() {
       "Framsticks f4 (developmental encoding, e.g. <X><N|[G:1]>X), developed and converted to f0 as "
       "SDK r909 does";
   e.to_model = to_model;
+  e.params = f4::operator_table();
+  e.mutate = f4::mutate;
+  e.crossover = f4::crossover;
+  e.repair = f4::repair;
+  e.simplest = [] { return std::string(f4::kSimplest); };
+  e.sniff = sniff;
   e.check_strict = f4::check;
   return e;
 }

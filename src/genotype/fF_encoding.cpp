@@ -1,6 +1,9 @@
 // fF in the door: the SDK r909 Foraminifera converter (genokit/fF/convert.hpp); GenMan's check
 // (ten values on one line) as the strict check. The SDK keeps no map for fF.
+#include <algorithm>
+
 #include "genokit/fF/convert.hpp"
+#include "genokit/fF/operators.hpp"
 #include "genotype/encodings.hpp"
 
 namespace genokit::genotype::detail {
@@ -18,6 +21,11 @@ Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& 
   return g;
 }
 
+// Ten values on one line that load as fF parameters.
+int sniff(std::string_view text) {
+  if (text.size() > 4096 || std::count(text.begin(), text.end(), ',') < 9) return 0;
+  return fF::check_validity(text) == 0 ? 45 : 0;
+}
 }  // namespace
 
 Encoding fF_encoding() {
@@ -29,6 +37,12 @@ Encoding fF_encoding() {
       "0), grown "
       "into chambers as SDK r909 does";
   e.to_model = to_model;
+  e.params = fF::operator_table();
+  e.mutate = fF::mutate;
+  e.crossover = fF::crossover;
+  e.repair = fF::repair;
+  e.simplest = [] { return std::string(fF::kSimplest); };
+  e.sniff = sniff;
   e.check_strict = fF::check;
   return e;
 }

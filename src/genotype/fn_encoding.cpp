@@ -1,6 +1,7 @@
 // fn in the door: a vector of numbers with no body of its own (genokit/fn/convert.hpp), converted
 // to the one-part model as SDK r909 does; GenMan's check (a non-empty vector) as the strict check.
 #include "genokit/fn/convert.hpp"
+#include "genokit/fn/operators.hpp"
 #include "genotype/encodings.hpp"
 
 namespace genokit::genotype::detail {
@@ -18,6 +19,12 @@ Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& 
   return g;
 }
 
+// A vector of numbers in brackets ("[1, 2.5]").
+int sniff(std::string_view text) {
+  const auto b = text.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos || text[b] != '[' || text.size() > (1u << 20)) return 0;
+  return fn::check_validity(text) == 0 ? 45 : 0;
+}
 }  // namespace
 
 Encoding fn_encoding() {
@@ -28,6 +35,12 @@ Encoding fn_encoding() {
       "Framsticks fn (a vector of real numbers for numerical optimisation, e.g. [1, 2.5]; no body: "
       "one default part, as SDK r909 converts it)";
   e.to_model = to_model;
+  e.params = fn::operator_table();
+  e.mutate = fn::mutate;
+  e.crossover = fn::crossover;
+  e.repair = fn::repair;
+  e.simplest = [] { return std::string(fn::kSimplest); };
+  e.sniff = sniff;
   e.check_strict = fn::check;
   return e;
 }
