@@ -274,6 +274,7 @@ bool check(std::string_view genotype, Diagnostics& diags) {
 
 int check_validity(std::string_view genotype) {
   const auto h = frams::parse_genotype_header(genotype);
+  if (h.declared && (h.malformed || h.format != "4")) return 1;
   const std::string_view genes = genotype.substr(h.declared ? h.body_offset : 0);
   thread_local Tree t;
   parse(genes, t);

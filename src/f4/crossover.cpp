@@ -17,11 +17,18 @@ bool parse_whole(std::string_view genes, Tree& t) {
 // last one drawn).
 int node_with_size(const Tree& t, frams::SdkRandom& rng, int lo, int hi, std::size_t count) {
   const std::vector<int> order = dfs_order(t);
+  // Subtree sizes of all nodes at once (children come after their parent in `order`).
+  std::vector<int> size(t.nodes.size(), 0);
+  for (auto it = order.rbegin(); it != order.rend(); ++it) {
+    const Node& nd = t.nodes[static_cast<std::size_t>(*it)];
+    size[static_cast<std::size_t>(*it)] =
+        1 + (nd.child != kNone ? size[static_cast<std::size_t>(nd.child)] : 0) +
+        (nd.child2 != kNone ? size[static_cast<std::size_t>(nd.child2)] : 0);
+  }
   int n = kNone;
   for (std::size_t k = 0; k < count && !order.empty(); ++k) {
     n = order[rng.below(static_cast<std::uint32_t>(order.size()))];
-    const auto size = static_cast<int>(subtree_size(t, n));
-    if (size >= lo && size <= hi) break;
+    if (size[static_cast<std::size_t>(n)] >= lo && size[static_cast<std::size_t>(n)] <= hi) break;
   }
   return n;
 }

@@ -17,20 +17,6 @@ std::vector<int> dfs_order(const Tree& t) {
   return out;
 }
 
-std::size_t subtree_size(const Tree& t, int n) {
-  std::size_t count = 0;
-  std::vector<int> stack{n};
-  while (!stack.empty()) {
-    const int k = stack.back();
-    stack.pop_back();
-    if (k == kNone) continue;
-    ++count;
-    stack.push_back(t.nodes[static_cast<std::size_t>(k)].child);
-    stack.push_back(t.nodes[static_cast<std::size_t>(k)].child2);
-  }
-  return count;
-}
-
 void replace_child(Tree& t, int old, int replacement) {
   const int parent = t.nodes[static_cast<std::size_t>(old)].parent;
   if (parent != kNone) {

@@ -79,10 +79,20 @@ std::string_view char_name(char c) {
 }
 
 std::string_view class_prefix(std::string_view text) {
-  std::string_view best;
-  for (const f0::NeuronClass& c : f0::neuron_classes())
-    if (c.sdk && c.name.size() > best.size() && text.substr(0, c.name.size()) == c.name) best = c.name;
-  return best;
+  // The SDK classes by their first character, longest name first.
+  static const auto by_first = [] {
+    std::array<std::vector<std::string_view>, 256> t;
+    for (const f0::NeuronClass& c : f0::neuron_classes())
+      if (c.sdk && !c.name.empty()) t[static_cast<unsigned char>(c.name[0])].push_back(c.name);
+    for (auto& v : t)
+      std::sort(v.begin(), v.end(),
+                [](std::string_view a, std::string_view b) { return a.size() > b.size(); });
+    return t;
+  }();
+  if (text.empty()) return {};
+  for (const std::string_view name : by_first[static_cast<unsigned char>(text[0])])
+    if (text.substr(0, name.size()) == name) return name;
+  return {};
 }
 
 int Tree::add(std::string_view name, int parent, std::uint32_t pos, std::uint32_t len) {

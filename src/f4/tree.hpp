@@ -68,8 +68,6 @@ std::string regenerate(const Tree& t);
 // ---- editing (the operators and repair) -------------------------------------------------------
 // Nodes under the root in depth-first order (first child before second), '>' included.
 std::vector<int> dfs_order(const Tree& t);
-// Number of nodes in the subtree of n (n included).
-std::size_t subtree_size(const Tree& t, int n);
 // Puts `replacement` (or nothing, kNone) where `old` hangs under its parent.
 void replace_child(Tree& t, int old, int replacement);
 // A new node `name` in n's place, with n as its first child; its index.

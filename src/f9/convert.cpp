@@ -52,9 +52,11 @@ double rainbow(const std::array<double, 6>& table, double t) {
          (table[static_cast<std::size_t>(k)] - table[static_cast<std::size_t>(i)]) * f;
 }
 
-std::string_view genes_of(std::string_view text, std::size_t& body) {
+// The genes after an f9 header (or no header); `foreign` when the text declares another format.
+std::string_view genes_of(std::string_view text, std::size_t& body, bool& foreign) {
   const auto h = frams::parse_genotype_header(text);
   body = h.declared ? h.body_offset : 0;
+  foreign = h.declared && (h.malformed || h.format != "9");
   return text.substr(body);
 }
 
@@ -247,12 +249,19 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
 
 int check_validity(std::string_view genotype) {
   std::size_t body = 0;
-  return first_invalid(genes_of(genotype, body));
+  bool foreign = false;
+  const std::string_view genes = genes_of(genotype, body, foreign);
+  return foreign ? 1 : first_invalid(genes);
 }
 
 bool check(std::string_view genotype, Diagnostics& diags) {
   std::size_t body = 0;
-  const std::string_view genes = genes_of(genotype, body);
+  bool foreign = false;
+  const std::string_view genes = genes_of(genotype, body, foreign);
+  if (foreign) {
+    diags.error("f9.not-f9", "This is not an f9 genotype", {{}, 1, 1, 0});
+    return false;
+  }
   const int bad = first_invalid(genes);
   if (bad == 0) return true;
   LineIndex lines(genotype);
