@@ -85,3 +85,4 @@ BENCHMARK(BM_FF)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Fn)->Unit(benchmark::kMillisecond);
 
 }  // namespace
+BENCHMARK_MAIN();

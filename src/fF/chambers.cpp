@@ -38,6 +38,7 @@ const Trig& trig() {
 
 struct Chamber {
   Vec3 c, r, r2;  // centre, radii, radii squared
+  Vec3 inv2;      // 1 / r2, for the quick test before the SDK's exact one
 };
 
 // The SDK's ellipsoid equation of point p for chamber m.
@@ -93,8 +94,10 @@ class HoleFinder {
     for (int i = 0; i < kRows; ++i) {
       const auto si = static_cast<std::size_t>(i);
       const double dy = (k_.c.y + k_.r.y * t.cs[si]) - h.y;
-      const double reach = std::max(std::fabs(k_.r.x), std::fabs(k_.r.z)) * std::fabs(t.sn[si]);
-      const double gap = std::max(0.0, ab - reach);
+      // The row's points lie on an ellipse of half-axes A, B around (a, b) from h's vertical line:
+      // their horizontal distance to h is at least |ab| - max(A, B) and at least min(A, B) - |ab|.
+      const double A = std::fabs(k_.r.x * t.sn[si]), B = std::fabs(k_.r.z * t.sn[si]);
+      const double gap = std::max({0.0, ab - std::max(A, B), std::min(A, B) - ab});
       const double ring = std::max(0.0, gap * gap * (1 - 1e-9) - 1e-12);
       rows[si] = {dy * dy + ring, i};
     }
@@ -132,14 +135,23 @@ class HoleFinder {
     const double x = p.x - h.x, y = p.y - h.y, z = p.z - h.z;
     return x * x + y * y + z * z;
   }
+  // level(p, m) < threshold, decided by multiplications when the answer is clear and by the SDK's
+  // divisions when the value is within 1e-9 of the threshold.
+  static bool below(const Vec3& p, const Chamber& m, double threshold) {
+    const double dx = p.x - m.c.x, dy = p.y - m.c.y, dz = p.z - m.c.z;
+    const double quick = dx * dx * m.inv2.x + dy * dy * m.inv2.y + dz * dz * m.inv2.z;
+    if (quick < threshold * (1 - 1e-9)) return true;
+    if (quick > threshold * (1 + 1e-9)) return false;
+    return level(p, m) < threshold;
+  }
   bool inside(const Vec3& p) const {
     for (const Chamber& m : near_)
-      if (level(p, m) < kInside) return true;
+      if (below(p, m, kInside)) return true;
     return false;
   }
   bool outside(const Vec3& p) const {
     for (const Chamber& m : near_)
-      if (level(p, m) < kOutside) return false;
+      if (below(p, m, kOutside)) return false;
     return true;
   }
   const Chamber& k_;
@@ -178,6 +190,7 @@ f0::Model detail::build_shell(const Params& p, std::vector<int>* no_hole) {
   ch[0].c = {0, 0, 0};
   ch[0].r = r0;
   ch[0].r2 = {r0.x * r0.x, r0.y * r0.y, r0.z * r0.z};
+  ch[0].inv2 = {1 / ch[0].r2.x, 1 / ch[0].r2.y, 1 / ch[0].r2.z};
   hole[0] = {r0.x * s.x, 0, 0};
   double phi = 0;
   f0::Model m;
@@ -199,6 +212,7 @@ f0::Model detail::build_shell(const Params& p, std::vector<int>* no_hole) {
            h.z + len * std::sin(alpha) * std::sin(gamma)};
     phi = gamma;
     c.r2 = {c.r.x * c.r.x, c.r.y * c.r.y, c.r.z * c.r.z};
+    c.inv2 = {1 / c.r2.x, 1 / c.r2.y, 1 / c.r2.z};
     if (!HoleFinder(ch, k).find(h, hole[sk])) {
       hole[sk] = surface_point(c, 0, 0);  // the SDK's fallback
       if (no_hole) no_hole->push_back(k);

@@ -34,7 +34,9 @@ class Reader {
  public:
   Reader(std::string_view genes, std::size_t body, std::string_view text, Diagnostics& d,
          std::vector<std::string>* sdk, bool strict)
-      : s_(genes), body_(body), text_(text), d_(d), sdk_(sdk), strict_(strict) {}
+      : s_(genes), body_(body), text_(text), d_(d), sdk_(sdk), strict_(strict) {
+    vals_.clear();
+  }
 
   // The genotype's vector; false when the text is not one.
   bool read(std::vector<double>& out) {
@@ -348,7 +350,12 @@ class Reader {
   bool strict_;
   bool strict_failed_ = false;
   bool reported_ = false;
-  std::vector<Val> vals_;
+  // The values read (reused across genotypes on a thread; a nested read uses the same list).
+  static std::vector<Val>& scratch() {
+    thread_local std::vector<Val> v;
+    return v;
+  }
+  std::vector<Val>& vals_ = scratch();
   std::unique_ptr<LineIndex> lines_;
 };
 

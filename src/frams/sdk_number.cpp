@@ -135,9 +135,47 @@ Number parse_number_prefix(std::string_view text, Want want, std::size_t& end) {
   const std::size_t n = text.size();
   std::size_t start = 0;
   while (start < n && is_blank(text[start], Blanks::space)) ++start;
+  auto is_digit = [&](std::size_t i) { return i < n && text[i] >= '0' && text[i] <= '9'; };
+  // Fast paths for the usual numbers of genotypes: up to 9 plain digits, and plain decimals that
+  // fast_decimal converts exactly.
+  {
+    std::size_t q = start;
+    const bool neg = q < n && text[q] == '-';
+    q += neg;
+    const std::size_t d0 = q;
+    std::int64_t v = 0;
+    while (is_digit(q) && q - d0 < 10) v = v * 10 + (text[q++] - '0');
+    const std::size_t digits = q - d0;
+    const bool more = q < n && (is_digit(q) || text[q] == '.' || text[q] == 'e' || text[q] == 'E' ||
+                                text[q] == 'x' || text[q] == 'X');
+    if (digits > 0 && digits < 10 && !more) {
+      Number r;
+      if (want == Want::real) {
+        r.kind = Number::Kind::real;
+        r.d = neg ? -static_cast<double>(v) : static_cast<double>(v);
+      } else {
+        r.kind = Number::Kind::integer;
+        r.i = static_cast<std::int32_t>(neg ? -v : v);
+      }
+      end = q;
+      return r;
+    }
+    if (want != Want::integer && digits > 0 && q < n && text[q] == '.') {
+      double d = 0;
+      const std::size_t used = scan_plain_decimal(text.data() + start, text.data() + n, d);
+      const std::size_t after = start + used;
+      if (used > 0 && !(after < n && (is_digit(after) || text[after] == 'e' || text[after] == 'E' ||
+                                      text[after] == '.'))) {
+        Number r;
+        r.kind = Number::Kind::real;
+        r.d = d;
+        end = after;
+        return r;
+      }
+    }
+  }
   std::size_t k = start;
   if (k < n && (text[k] == '+' || text[k] == '-')) ++k;
-  auto is_digit = [&](std::size_t i) { return i < n && text[i] >= '0' && text[i] <= '9'; };
   auto starts_ci = [&](std::size_t i, std::string_view w) {
     if (n - i < w.size()) return false;
     for (std::size_t c = 0; c < w.size(); ++c)
