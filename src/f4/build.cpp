@@ -153,13 +153,24 @@ bool Builder::build(int i) {
         part = stick.p2;
       const int sensor = add_neuron(std::string(l.sensor), part, joint, i, l.node);
       add_input(own, sensor, g6(l.weight), i);
+      report_rounding(l);
     } else {
       if (!build(l.from)) return false;
       const int src = cells_[static_cast<std::size_t>(l.from)].neuron;
       if (src >= 0) add_input(own, src, g6(l.weight), i);
+      report_rounding(l);
     }
   }
   return true;
+}
+
+// A weight written with more than the 6 significant digits the SDK's "%g" f0 strings keep.
+void Builder::report_rounding(const Link& l) {
+  if (!std::isfinite(l.weight) || g6(l.weight) == l.weight || l.node == kNone) return;
+  rep_.lint("f4.weight-rounded",
+            "The SDK keeps 6 significant digits of this weight (its converter writes \"%g\"): " +
+                frams::sdk::format_double(l.weight) + " becomes " + g6_text(l.weight),
+            t_.nodes[static_cast<std::size_t>(l.node)].pos);
 }
 
 bool Builder::run() {

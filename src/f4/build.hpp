@@ -29,6 +29,7 @@ class Builder {
   int add_part(const Cell& c, int cell);
   int add_neuron(std::string details, int part, int joint, int cell, int node);
   void add_input(int target, int source, double weight, int cell);
+  void report_rounding(const Link& l);
 
   std::vector<Cell>& cells_;
   const Tree& t_;

@@ -197,6 +197,16 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
   if (t.error) report_parse_error(t, rep, t.top() == kNone || too_big);
   if (t.top() == kNone || too_big) return out;
   if (!t.error) report_ignored_text(genes, t, rep);
+  for (const Node& n : t.nodes)
+    if (n.name == ":") {  // (the first one only)
+      rep.lint(
+          "f4.neuron-parameter-build-dependent",
+          "The SDK reads neuron parameter codes (:+!: ...) with a formatted scan that writes a byte past its "
+          "variable: optimised builds (the reference dumps) and genokit read them, unoptimised builds lose "
+          "them and the rest of the genotype",
+          n.pos);
+      break;
+    }
   Development dev(t, opt.mapping, opt.budget);
   if (!dev.run()) {
     if (!dev.error().sdk_message.empty()) rep.sdk(dev.error().sdk_message);
