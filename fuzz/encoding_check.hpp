@@ -50,4 +50,24 @@ void run_operators(std::string_view genes, std::span<const frams::Property> tabl
   (void)repair(genes, call);
 }
 
+// One input through an encoding: convert (with a map and --strict on some inputs), check the model
+// and map, the two validity checks agree, and the operators run (`E` bundles the encoding's
+// functions, see f4_converter.cpp).
+template <class E>
+int run_encoding(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  Diagnostics d;
+  typename E::Options opt;
+  if constexpr (requires { opt.mapping; }) opt.mapping = size % 2 == 0;
+  opt.strict = size % 3 == 0;
+  const auto c = E::convert(text, d, opt);
+  if constexpr (requires { c.map; }) check_map(c.map, size);
+  check_model(c.model);
+  Diagnostics v;
+  if (E::check(text, v) != (E::check_validity(text) == 0)) std::abort();
+  if (size < 4096)  // (the operators on the genes; a header is just more genes to them)
+    run_operators(text, E::operator_table(), size, E::mutate, E::crossover, E::repair);
+  return 0;
+}
+
 }  // namespace genokit::fuzz

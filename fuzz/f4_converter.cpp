@@ -5,19 +5,19 @@
 #include "genokit/f4/convert.hpp"
 #include "genokit/f4/operators.hpp"
 
+namespace {
+struct Encoding {
+  using Options = genokit::f4::ConvertOptions;
+  static constexpr auto convert = genokit::f4::convert;
+  static constexpr auto check = genokit::f4::check;
+  static constexpr auto check_validity = genokit::f4::check_validity;
+  static constexpr auto operator_table = genokit::f4::operator_table;
+  static constexpr auto mutate = genokit::f4::mutate;
+  static constexpr auto crossover = genokit::f4::crossover;
+  static constexpr auto repair = genokit::f4::repair;
+};
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace genokit;
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
-  Diagnostics d;
-  f4::ConvertOptions opt;
-  opt.mapping = size % 2 == 0;
-  opt.strict = size % 3 == 0;
-  const auto c = f4::convert(text, d, opt);
-  fuzz::check_map(c.map, size);
-  fuzz::check_model(c.model);
-  Diagnostics v;
-  if (f4::check(text, v) != (f4::check_validity(text) == 0)) std::abort();
-  if (size < 4096)  // (the operators on the genes; a header is just more genes to them)
-    fuzz::run_operators(text, f4::operator_table(), size, f4::mutate, f4::crossover, f4::repair);
-  return 0;
+  return genokit::fuzz::run_encoding<Encoding>(data, size);
 }

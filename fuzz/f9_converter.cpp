@@ -5,19 +5,19 @@
 #include "genokit/f9/convert.hpp"
 #include "genokit/f9/operators.hpp"
 
+namespace {
+struct Encoding {
+  using Options = genokit::f9::ConvertOptions;
+  static constexpr auto convert = genokit::f9::convert;
+  static constexpr auto check = genokit::f9::check;
+  static constexpr auto check_validity = genokit::f9::check_validity;
+  static constexpr auto operator_table = genokit::f9::operator_table;
+  static constexpr auto mutate = genokit::f9::mutate;
+  static constexpr auto crossover = genokit::f9::crossover;
+  static constexpr auto repair = genokit::f9::repair;
+};
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace genokit;
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
-  Diagnostics d;
-  f9::ConvertOptions opt;
-  opt.mapping = size % 2 == 0;
-  opt.strict = size % 3 == 0;
-  const auto c = f9::convert(text, d, opt);
-  fuzz::check_map(c.map, size);
-  fuzz::check_model(c.model);
-  Diagnostics v;
-  if (f9::check(text, v) != (f9::check_validity(text) == 0)) std::abort();
-  if (size < 4096)  // (the operators on the genes; a header is just more genes to them)
-    fuzz::run_operators(text, f9::operator_table(), size, f9::mutate, f9::crossover, f9::repair);
-  return 0;
+  return genokit::fuzz::run_encoding<Encoding>(data, size);
 }

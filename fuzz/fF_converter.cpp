@@ -5,17 +5,19 @@
 #include "genokit/fF/convert.hpp"
 #include "genokit/fF/operators.hpp"
 
+namespace {
+struct Encoding {
+  using Options = genokit::fF::ConvertOptions;
+  static constexpr auto convert = genokit::fF::convert;
+  static constexpr auto check = genokit::fF::check;
+  static constexpr auto check_validity = genokit::fF::check_validity;
+  static constexpr auto operator_table = genokit::fF::operator_table;
+  static constexpr auto mutate = genokit::fF::mutate;
+  static constexpr auto crossover = genokit::fF::crossover;
+  static constexpr auto repair = genokit::fF::repair;
+};
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace genokit;
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
-  Diagnostics d;
-  fF::ConvertOptions opt;
-  opt.strict = size % 3 == 0;
-  const auto c = fF::convert(text, d, opt);
-  fuzz::check_model(c.model);
-  Diagnostics v;
-  if (fF::check(text, v) != (fF::check_validity(text) == 0)) std::abort();
-  if (size < 4096)  // (the operators on the genes; a header is just more genes to them)
-    fuzz::run_operators(text, fF::operator_table(), size, fF::mutate, fF::crossover, fF::repair);
-  return 0;
+  return genokit::fuzz::run_encoding<Encoding>(data, size);
 }

@@ -5,17 +5,19 @@
 #include "genokit/fn/convert.hpp"
 #include "genokit/fn/operators.hpp"
 
+namespace {
+struct Encoding {
+  using Options = genokit::fn::ConvertOptions;
+  static constexpr auto convert = genokit::fn::convert;
+  static constexpr auto check = genokit::fn::check;
+  static constexpr auto check_validity = genokit::fn::check_validity;
+  static constexpr auto operator_table = genokit::fn::operator_table;
+  static constexpr auto mutate = genokit::fn::mutate;
+  static constexpr auto crossover = genokit::fn::crossover;
+  static constexpr auto repair = genokit::fn::repair;
+};
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace genokit;
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
-  Diagnostics d;
-  fn::ConvertOptions opt;
-  opt.strict = size % 3 == 0;
-  const auto c = fn::convert(text, d, opt);
-  fuzz::check_model(c.model);
-  Diagnostics v;
-  if (fn::check(text, v) != (fn::check_validity(text) == 0)) std::abort();
-  if (size < 4096)  // (the operators on the genes; a header is just more genes to them)
-    fuzz::run_operators(text, fn::operator_table(), size, fn::mutate, fn::crossover, fn::repair);
-  return 0;
+  return genokit::fuzz::run_encoding<Encoding>(data, size);
 }

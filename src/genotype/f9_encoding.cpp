@@ -2,6 +2,7 @@
 // text map; GenMan's genetic check as the strict check.
 #include "genokit/f9/convert.hpp"
 #include "genokit/f9/operators.hpp"
+#include "genotype/converted.hpp"
 #include "genotype/encodings.hpp"
 
 namespace genokit::genotype::detail {
@@ -11,18 +12,7 @@ static_assert(static_cast<int>(f9::ElementKind::part) == static_cast<int>(Elemen
               static_cast<int>(f9::ElementKind::joint) == static_cast<int>(ElementKind::joint));
 
 Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& opt) {
-  f9::ConvertOptions co;
-  co.mapping = opt.mapping;
-  co.strict = opt.strict;
-  co.lint = opt.lint;
-  f9::Conversion c = f9::convert(text, diags, co);
-  Genotype g;
-  g.model = std::move(c.model);
-  g.converted = c.converted;
-  g.map.reserve(c.map.size());
-  for (const f9::MapEntry& m : c.map)
-    g.map.push_back({m.begin, m.end, static_cast<ElementKind>(m.kind), m.index});
-  return g;
+  return genotype_of(f9::convert(text, diags, converter_options<f9::ConvertOptions>(opt)));
 }
 
 // Only the six moves ("RRFFLUU"): f1 needs an X.
@@ -41,11 +31,7 @@ Encoding f9_encoding() {
   e.name = "f9";
   e.description = "Framsticks f9 (turtle moves on a lattice, e.g. RRFFU), converted to f0 as SDK r909 does";
   e.to_model = to_model;
-  e.params = f9::operator_table();
-  e.mutate = f9::mutate;
-  e.crossover = f9::crossover;
-  e.repair = f9::repair;
-  e.simplest = [] { return std::string(f9::kSimplest); };
+  set_operators(e, {f9::operator_table(), f9::mutate, f9::crossover, f9::repair, f9::kSimplest});
   e.sniff = sniff;
   e.check_strict = f9::check;
   return e;

@@ -4,21 +4,14 @@
 
 #include "genokit/fF/convert.hpp"
 #include "genokit/fF/operators.hpp"
+#include "genotype/converted.hpp"
 #include "genotype/encodings.hpp"
 
 namespace genokit::genotype::detail {
 namespace {
 
 Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& opt) {
-  fF::ConvertOptions co;
-  co.strict = opt.strict;
-  co.lint = opt.lint;
-  fF::Conversion c = fF::convert(text, diags, co);
-  Genotype g;
-  g.model = std::move(c.model);
-  g.converted = c.converted;
-  g.sdk_messages = std::move(c.sdk_messages);
-  return g;
+  return genotype_of(fF::convert(text, diags, converter_options<fF::ConvertOptions>(opt)));
 }
 
 // Ten values on one line that load as fF parameters.
@@ -37,11 +30,7 @@ Encoding fF_encoding() {
       "0), grown "
       "into chambers as SDK r909 does";
   e.to_model = to_model;
-  e.params = fF::operator_table();
-  e.mutate = fF::mutate;
-  e.crossover = fF::crossover;
-  e.repair = fF::repair;
-  e.simplest = [] { return std::string(fF::kSimplest); };
+  set_operators(e, {fF::operator_table(), fF::mutate, fF::crossover, fF::repair, fF::kSimplest});
   e.sniff = sniff;
   e.check_strict = fF::check;
   return e;

@@ -2,21 +2,14 @@
 // to the one-part model as SDK r909 does; GenMan's check (a non-empty vector) as the strict check.
 #include "genokit/fn/convert.hpp"
 #include "genokit/fn/operators.hpp"
+#include "genotype/converted.hpp"
 #include "genotype/encodings.hpp"
 
 namespace genokit::genotype::detail {
 namespace {
 
 Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& opt) {
-  fn::ConvertOptions co;
-  co.strict = opt.strict;
-  co.lint = opt.lint;
-  fn::Conversion c = fn::convert(text, diags, co);
-  Genotype g;
-  g.model = std::move(c.model);
-  g.converted = c.converted;
-  g.sdk_messages = std::move(c.sdk_messages);
-  return g;
+  return genotype_of(fn::convert(text, diags, converter_options<fn::ConvertOptions>(opt)));
 }
 
 // A vector of numbers in brackets ("[1, 2.5]").
@@ -35,11 +28,7 @@ Encoding fn_encoding() {
       "Framsticks fn (a vector of real numbers for numerical optimisation, e.g. [1, 2.5]; no body: "
       "one default part, as SDK r909 converts it)";
   e.to_model = to_model;
-  e.params = fn::operator_table();
-  e.mutate = fn::mutate;
-  e.crossover = fn::crossover;
-  e.repair = fn::repair;
-  e.simplest = [] { return std::string(fn::kSimplest); };
+  set_operators(e, {fn::operator_table(), fn::mutate, fn::crossover, fn::repair, fn::kSimplest});
   e.sniff = sniff;
   e.check_strict = fn::check;
   return e;

@@ -14,6 +14,7 @@
 #include "common/cli_run.hpp"
 #include "common/test_paths.hpp"
 #include "f0/oracle.hpp"
+#include "f0/oracle_compare.hpp"
 #include "genokit/core/diagnostics.hpp"
 #include "genokit/frams/document.hpp"
 
@@ -108,6 +109,30 @@ inline std::string without_org_name(std::string m) {
   if (m.find("Model.build:") != std::string::npos)
     if (const auto at = m.rfind(" in '"); at != std::string::npos) m.erase(at);
   return m;
+}
+
+// One conversion against its dump: the f0 comparison (counting as SDK parser warnings only the codes
+// given), the SDK's messages in order, and the verdict with its diagnostics.
+template <class Conversion>
+std::vector<std::string> compare_conversion(const OracleCase& c, const Conversion& conv, const Diagnostics& d,
+                                            std::initializer_list<std::string_view> sdk_warning_codes) {
+  std::vector<std::string> diffs;
+  f0::test::compare_with_oracle(c.dump, conv.model, sdk_visible(d, sdk_warning_codes), diffs);
+  std::vector<std::string> ours, sdk;
+  if constexpr (requires { conv.sdk_messages; })
+    for (const auto& m : conv.sdk_messages) ours.push_back(without_org_name(m));
+  for (const auto& m : c.dump.messages) sdk.push_back(without_org_name(m));
+  if (ours != sdk) {
+    std::string s = "SDK messages differ:\n--- ours\n";
+    for (const auto& m : ours) s += m + "\n";
+    s += "--- SDK\n";
+    for (const auto& m : sdk) s += m + "\n";
+    diffs.push_back(s);
+  }
+  if (c.dump.valid != conv.converted && !(conv.converted && !conv.model.valid))
+    diffs.push_back("converted differs from the SDK's verdict");
+  if (!c.dump.valid && d.error_count() == 0) diffs.push_back("invalid without an error diagnostic");
+  return diffs;
 }
 
 }  // namespace genokit::test

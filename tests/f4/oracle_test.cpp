@@ -11,28 +11,12 @@ using namespace genokit;
 
 namespace {
 
-// Compares one conversion with its dump; returns the differences.
 std::vector<std::string> compare(const test::OracleCase& c) {
   Diagnostics d;
   f4::ConvertOptions opt;
   opt.mapping = true;
   const f4::Conversion conv = f4::convert(c.genotype, d, opt);
-  std::vector<std::string> diffs;
-  f0::test::compare_with_oracle(
-      c.dump, conv.model, test::sdk_visible(d, {"f4.joint-neuron-unattached", "f4.weight-clamped"}), diffs);
-  std::vector<std::string> ours, sdk;
-  for (const auto& m : conv.sdk_messages) ours.push_back(test::without_org_name(m));
-  for (const auto& m : c.dump.messages) sdk.push_back(test::without_org_name(m));
-  if (ours != sdk) {
-    std::string s = "SDK messages differ:\n--- ours\n";
-    for (const auto& m : ours) s += m + "\n";
-    s += "--- SDK\n";
-    for (const auto& m : sdk) s += m + "\n";
-    diffs.push_back(s);
-  }
-  if (c.dump.valid && !conv.converted) diffs.push_back("valid in the SDK but not converted");
-  if (!c.dump.valid && d.error_count() == 0) diffs.push_back("invalid without an error diagnostic");
-  return diffs;
+  return test::compare_conversion(c, conv, d, {"f4.joint-neuron-unattached", "f4.weight-clamped"});
 }
 
 }  // namespace
