@@ -112,3 +112,14 @@ TEST(EncodingsCli, RenderAndFmt) {
   EXPECT_EQ(g.code, 0);
   EXPECT_NE(g.out.find("genotype:/*4*/<X>N|[G:1]"), std::string::npos);  // other encodings unchanged
 }
+
+TEST(EncodingsCli, SimplestGenotypes) {
+  EXPECT_EQ(run_cli("simplest f4", false).out, "X\n");
+  EXPECT_EQ(run_cli("simplest 9", false).out, "R\n");
+  EXPECT_EQ(run_cli("simplest fF", false).out, "6, 0.1, 0.1, 0.1, 1.05, 1.05, 1.05, 0, 0, 0\n");
+  EXPECT_EQ(run_cli("simplest fn", false).out, "[0.0, 0.0]\n");
+  EXPECT_EQ(run_cli("simplest --header f4", false).out, "/*4*/X\n");
+  const auto bad = run_cli("simplest fS");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.out.find("[genotype.unsupported-encoding]"), std::string::npos);
+}
