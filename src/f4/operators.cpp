@@ -314,6 +314,10 @@ std::optional<f0::Mutation> mutate(std::string_view genes, const f0::OperatorCal
     call.diags.error("f4.unreadable-parent", "The f4 genes do not parse, so they cannot be mutated");
     return std::nullopt;
   }
+  if (!Development(original, false).run()) {  // (GenMan passes valid genes; this is not worth 20 attempts)
+    call.diags.error("f4.invalid-parent", "These f4 genes do not develop, so they are not mutated");
+    return std::nullopt;
+  }
   const std::size_t count = dfs_order(original).size();
   const double chg = 1.0 / static_cast<double>(count);
   for (int attempt = 0; attempt < 20; ++attempt) {
