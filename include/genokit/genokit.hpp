@@ -37,6 +37,14 @@
 
 #include "genokit/f1/convert.hpp"
 #include "genokit/f1/operator_table.hpp"
+#include "genokit/f4/convert.hpp"
+#include "genokit/f4/operators.hpp"
+#include "genokit/f9/convert.hpp"
+#include "genokit/f9/operators.hpp"
+#include "genokit/fF/convert.hpp"
+#include "genokit/fF/operators.hpp"
+#include "genokit/fn/convert.hpp"
+#include "genokit/fn/operators.hpp"
 
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/file.hpp"
