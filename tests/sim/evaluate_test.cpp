@@ -154,6 +154,25 @@ TEST(SimEvaluate, LifespanFollowsEnergyAndFitnessTheWeights) {
   EXPECT_EQ(half.criteria->lifespan, 75);
 }
 
+// perfperiod sets how often the centre of mass is sampled: the path through frequent samples is
+// at least the straight line through the first and the last; vertpos is the mean of the samples.
+TEST(SimEvaluate, PerfperiodSamplesThePath) {
+  Settings s = short_life();
+  s.energy0 = 300;
+  s.randinit = 0;
+  const std::string g = "X(X[|,1:1][Sin:f0=0.3],X[|,-2:1])";
+  Diagnostics d;
+  s.perfperiod = 1;
+  GenotypeResult often = evaluate_genotype(g, s, d);
+  s.perfperiod = 1000000;
+  GenotypeResult ends = evaluate_genotype(g, s, d);
+  ASSERT_TRUE(often.criteria && ends.criteria);
+  EXPECT_GT(ends.criteria->distance, 0);
+  EXPECT_GT(often.criteria->distance, ends.criteria->distance);  // it wobbles on its way
+  EXPECT_DOUBLE_EQ(ends.criteria->velocity, ends.criteria->distance / 300);
+  EXPECT_EQ(often.criteria->vertvel, ends.criteria->vertvel);  // both from the first and last sample
+}
+
 TEST(SimEvaluate, EvalcountAveragesAndFitStdevSpreads) {
   Settings s = short_life();
   s.energy0 = 200;
