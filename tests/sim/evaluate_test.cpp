@@ -7,6 +7,7 @@
 
 #include "common/test_paths.hpp"
 #include "genokit/genotype/file.hpp"
+#include "genokit/genotype/read.hpp"
 #include "genokit/sim/evaluate.hpp"
 #include "sim_test_util.hpp"
 
@@ -103,6 +104,27 @@ TEST(SimEvaluate, ResultsDoNotDependOnThreadsOrProcesses) {
     auto other_seed = evaluate(g, s, d, {.seed = 6, .jobs = 1});
     EXPECT_NE(one[0].criteria->distance, other_seed[0].criteria->distance);
   }
+}
+
+// One genotype alone, in a batch, or as a built model: the same result.
+TEST(SimEvaluate, OneGenotypeAloneOrInABatchOrAsAModel) {
+  Settings s = short_life();
+  s.evalcount = 2;
+  s.energy0 = 200;
+  const std::string g = "X(X[|,1:1][Sin],X[|,-2:1])";
+  Diagnostics d;
+  GenotypeResult alone = evaluate_genotype(g, s, d, {.seed = 9});
+  auto batch = evaluate(std::vector<std::string>{"XX", g}, s, d, {.seed = 9, .jobs = 2});
+  Diagnostics bd;
+  auto read = genotype::read(g, bd);
+  ASSERT_TRUE(read);
+  std::optional<Model> model = build_model(read->model, s, bd);
+  ASSERT_TRUE(model);
+  GenotypeResult built = evaluate_model(*model, {.seed = 9});
+  ASSERT_TRUE(alone.criteria && batch[1].criteria && built.criteria);
+  EXPECT_EQ(alone.criteria->distance, batch[1].criteria->distance);
+  EXPECT_EQ(alone.criteria->distance, built.criteria->distance);
+  EXPECT_EQ(alone.criteria->fit_stdev, built.criteria->fit_stdev);
 }
 
 TEST(SimEvaluate, StatusesAndTheirDiagnostics) {
