@@ -161,6 +161,29 @@ TEST(SimWorld, PlacementAndHeading) {
   EXPECT_GT(std::abs((a.parts[1].x - a.parts[0].x) - (b.parts[1].x - b.parts[0].x)), 1e-3);
 }
 
+// Two muscles fold a chain so that its first and last sticks lie side by side 0.15 apart, closer
+// than two stick radii: they pass through each other, unless self-collisions are on.
+TEST(SimWorld, SelfCollisionsKeepSticksApart) {
+  Settings s;
+  s.wrldg = 0;
+  s.creath = 3;
+  s.initial_nn_active = 1;
+  s.randinit = 0;
+  const std::string chain =
+      "//0\np:-1,0,0\np:0,0,0\np:0.15,0,0\np:1.15,0,0\nj:0,1\nj:1,2\nj:2,3\nn:d=*\n"
+      "n:j=1,d=\"|:p=1,r=0.5\"\nn:j=2,d=\"|:p=1,r=0.5\"\nc:1,0,1\nc:2,0,1\n";
+  auto gap = [&](int self) {
+    s.initial_self_collisions = self;
+    sim::Run run(model_of(chain, s));
+    run.step(150);
+    const Sample smp = run.sample();
+    return std::hypot(smp.parts[3].x - smp.parts[0].x, smp.parts[3].y - smp.parts[0].y,
+                      smp.parts[3].z - smp.parts[0].z);
+  };
+  EXPECT_LT(gap(0), 0.16);
+  EXPECT_GT(gap(1), 0.9 * 2 * s.gk_stickradius);  // the contacts hold them (the muscles press on)
+}
+
 TEST(SimWorld, WorldMapsAsFramsticksWritesThem) {
   std::vector<MapProblem> p;
   auto blocks = parse_world_map("m 5 2\n78957\n3-9|4\n", 1, 20, p);
