@@ -37,6 +37,7 @@
 
 #include "genokit/f1/convert.hpp"
 #include "genokit/f1/operator_table.hpp"
+#include "genokit/f1/operators.hpp"
 
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/file.hpp"
