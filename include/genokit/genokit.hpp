@@ -29,6 +29,7 @@
 #include "genokit/f0/neuron_classes.hpp"
 #include "genokit/f0/neuron_mutation.hpp"
 #include "genokit/f0/operator_table.hpp"
+#include "genokit/f0/operators.hpp"
 #include "genokit/f0/parser.hpp"
 #include "genokit/f0/properties.hpp"
 #include "genokit/f0/render.hpp"

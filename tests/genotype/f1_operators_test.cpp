@@ -205,3 +205,101 @@ TEST(F1Mutation, AllWeightsZeroIsAClearFailure) {
 
 }  // namespace
 }  // namespace genokit::genotype
+
+namespace genokit::genotype {
+namespace {
+
+int neurons_of(std::string_view g) {
+  int n = 0;
+  for (char c : g) n += c == '[';
+  return n;
+}
+
+TEST(F1Crossover, ChildrenTakeMaterialFromBothParents) {
+  const std::string a = "LXLX[N]LX(LX,LX[T])", b = "RXRX(RX[G],RXRX,RX)";
+  Raw raw;
+  std::set<std::string> children;
+  for (int i = 0; i < 500; ++i) {
+    const auto x = f1::crossover(a, b, raw.call());
+    ASSERT_TRUE(x);
+    for (const std::string& c : {x->child1, x->child2}) {
+      Diagnostics d;
+      EXPECT_TRUE(is_valid_strict(c, d)) << c;
+      EXPECT_NE(c.find('L'), std::string::npos) << c;
+      EXPECT_NE(c.find('R'), std::string::npos) << c;
+      children.insert(c);
+    }
+    EXPECT_GT(x->chg1, 0);
+    EXPECT_LT(x->chg1, 1);
+    EXPECT_GT(x->chg2, 0);
+    EXPECT_LT(x->chg2, 1);
+  }
+  EXPECT_GT(children.size(), 20u);
+}
+
+// f1_xo_propor = 1: parents with equal neuron counts give children with that count.
+TEST(F1Crossover, ProportionalToNeuralGenes) {
+  const std::string a = "X[N]X[|,-1:1]X[N]X", b = "XX[T]XX[N,-1:2]X[@,-1:1]X";
+  Raw raw;
+  int differ = 0;
+  for (int i = 0; i < 300; ++i) {
+    const auto x = f1::crossover(a, b, raw.call());
+    ASSERT_TRUE(x);
+    EXPECT_EQ(neurons_of(x->child1), 3) << x->child1;
+    EXPECT_EQ(neurons_of(x->child2), 3) << x->child2;
+  }
+  raw.params.set_number(raw.params.find("f1_xo_propor"), 0);
+  for (int i = 0; i < 300; ++i) {
+    const auto x = f1::crossover(a, b, raw.call());
+    ASSERT_TRUE(x);
+    differ += neurons_of(x->child1) != 3;
+  }
+  EXPECT_GT(differ, 0);  // by sticks, the counts are not kept
+}
+
+TEST(F1Operators, SameSeedSameResult) {
+  const std::string g = "LX[N, 1:2, in:0.5][|, -1:1.5]RX(X(X), CX, X)";
+  std::set<std::string> all;
+  for (std::uint64_t s = 0; s < 50; ++s) {
+    OperatorOptions o;
+    o.seed = s;
+    Diagnostics d1, d2;
+    const auto m1 = mutate(g, d1, o), m2 = mutate(g, d2, o);
+    ASSERT_TRUE(m1 && m2);
+    EXPECT_EQ(m1->genotype, m2->genotype);
+    EXPECT_EQ(m1->kind, m2->kind);
+    all.insert(m1->genotype);
+    const auto x1 = crossover(g, "RRX(X,X[G])", d1, o), x2 = crossover(g, "RRX(X,X[G])", d2, o);
+    ASSERT_TRUE(x1 && x2);
+    EXPECT_EQ(x1->genotype, x2->genotype);
+  }
+  EXPECT_GT(all.size(), 30u);
+}
+
+TEST(F1Repair, ClampsAndCleans) {
+  Raw raw;
+  const std::pair<std::string_view, std::string_view> cases[] = {
+      {"X[N,in:1.5]", "X[N,in:1]"},
+      {"X[N,=:-2]", "X[N,=:0]"},
+      {"X[N,5:1]", "X[N]"},
+      {"X[]", "X[N]"},
+      {"XL", "X"},
+      {"X(X,X)XX", "X(X,X)"},
+      {"XX,X", "XX"},
+      {"X(X,X", "X(X,X)"},
+      {"[G]X", "X"},
+      {"X[T,r:x]X", "X[T]X"},
+      {"X[1:1,N]X[N]", "X[N,1:1]X[N]"},
+  };
+  for (const auto& [in, want] : cases) {
+    const auto r = f1::repair(in, raw.call());
+    ASSERT_TRUE(r) << in;
+    EXPECT_EQ(*r, want) << in;
+    Diagnostics d;
+    EXPECT_TRUE(is_valid_strict(*r, d)) << *r;
+  }
+  EXPECT_FALSE(f1::repair("X[N]", raw.call()));  // nothing to repair
+}
+
+}  // namespace
+}  // namespace genokit::genotype
