@@ -426,8 +426,17 @@ std::optional<f0::Mutation> mutate(std::string_view genes, const f0::OperatorCal
   const bool do_add = add[gi] && remove[gi] ? call.rng.below(2) == 0 : add[gi];
   if (!m.run(grp, do_add)) return std::nullopt;
   f0::Mutation out;
-  std::size_t changed = 0;
-  out.genes = apply(genes, m.edits, changed);
+  std::size_t edited = 0;
+  out.genes = apply(genes, m.edits, edited);
+  // How much changed: the differing middle of the two texts (a bracket rebuilt to drop one token
+  // counts only that token).
+  const std::string_view a = genes, b = out.genes;
+  std::size_t prefix = 0, suffix = 0;
+  while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
+  while (suffix < a.size() - prefix && suffix < b.size() - prefix &&
+         a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix])
+    ++suffix;
+  const std::size_t changed = std::max(a.size(), b.size()) - prefix - suffix;
   out.kind = std::string(kKinds[static_cast<std::size_t>(m.kind)]);
   out.method = m.kind;
   out.chg = std::min(
