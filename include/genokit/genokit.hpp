@@ -37,6 +37,7 @@
 #include "genokit/f0/writer.hpp"
 
 #include "genokit/evolution/evolution.hpp"
+#include "genokit/evolution/plot.hpp"
 #include "genokit/f1/convert.hpp"
 #include "genokit/f1/operator_table.hpp"
 #include "genokit/f1/operators.hpp"

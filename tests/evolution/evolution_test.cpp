@@ -162,3 +162,42 @@ TEST(Evolution, Levenshtein) {
 
 }  // namespace
 }  // namespace genokit::evolution
+
+#include "genokit/evolution/plot.hpp"
+
+namespace genokit::evolution {
+namespace {
+
+TEST(EvolutionPlot, PanelsFromTheLog) {
+  Config c = small(2);
+  c.generations = 4;
+  const State s = run(c);
+  std::string csv = log_csv_header(c.criteria);
+  for (const auto& r : s.log) csv += log_csv_row(r);
+  Diagnostics d;
+  const auto svg = plot_log_svg(csv, d, {"run <1>", 900, 260});
+  ASSERT_TRUE(svg) << d.items().front().message;
+  EXPECT_EQ(svg->rfind("<svg ", 0), 0u);
+  EXPECT_NE(svg->find(">parts</text>"), std::string::npos);
+  EXPECT_NE(svg->find("run &lt;1&gt;"), std::string::npos);
+  EXPECT_NE(svg->find("diversity"), std::string::npos);
+  EXPECT_EQ(svg->substr(svg->size() - 7), "</svg>\n");
+}
+
+TEST(EvolutionPlot, BadLogsAreErrorsWithPositions) {
+  Diagnostics d;
+  EXPECT_FALSE(plot_log_svg("a,b\n1,2\n", d, {}, "x.csv"));
+  EXPECT_EQ(d.items().back().code, "evolution.bad-log");
+  d.clear();
+  EXPECT_FALSE(plot_log_svg("generation,v_best,v_mean,v_worst\n0,1,2\n1,1,2,zz\n", d, {}, "x.csv"));
+  ASSERT_EQ(d.items().size(), 2u);
+  EXPECT_EQ(d.items()[0].where.line, 2u);
+  EXPECT_EQ(d.items()[1].where.line, 3u);
+  EXPECT_EQ(d.items()[1].where.column, 7u);
+  d.clear();
+  EXPECT_FALSE(plot_log_svg("", d));
+  EXPECT_FALSE(plot_log_svg(std::string(1000, ','), d));
+}
+
+}  // namespace
+}  // namespace genokit::evolution
