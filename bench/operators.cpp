@@ -93,8 +93,7 @@ void BM_F1MutateChecked_Corpus(benchmark::State& state) {
 BENCHMARK(BM_F1MutateChecked_Corpus)->Unit(benchmark::kMillisecond);
 
 // The raw operator alone (no checks).
-void BM_F1MutateRaw_Evolved(benchmark::State& state) {
-  const auto& set = evolved();
+void raw(benchmark::State& state, const std::vector<std::string>& set) {
   frams::ParamValues params(f1::operator_table());
   frams::SdkRandom rng(1);
   for (auto _ : state)
@@ -105,11 +104,17 @@ void BM_F1MutateRaw_Evolved(benchmark::State& state) {
   state.counters["mutations/s"] =
       benchmark::Counter(static_cast<double>(state.iterations() * set.size()), benchmark::Counter::kIsRate);
 }
+void BM_F1MutateRaw_Evolved(benchmark::State& state) {
+  raw(state, evolved());
+}
 BENCHMARK(BM_F1MutateRaw_Evolved)->Unit(benchmark::kMillisecond);
+void BM_F1MutateRaw_Corpus(benchmark::State& state) {
+  raw(state, corpus());
+}
+BENCHMARK(BM_F1MutateRaw_Corpus)->Unit(benchmark::kMillisecond);
 
 // The strict check alone (what the wrapper runs on the parent and on each mutant).
-void BM_F1StrictCheck_Evolved(benchmark::State& state) {
-  const auto& set = evolved();
+void strict(benchmark::State& state, const std::vector<std::string>& set) {
   for (auto _ : state)
     for (const auto& g : set) {
       Diagnostics d;
@@ -118,7 +123,14 @@ void BM_F1StrictCheck_Evolved(benchmark::State& state) {
   state.counters["checks/s"] =
       benchmark::Counter(static_cast<double>(state.iterations() * set.size()), benchmark::Counter::kIsRate);
 }
+void BM_F1StrictCheck_Evolved(benchmark::State& state) {
+  strict(state, evolved());
+}
 BENCHMARK(BM_F1StrictCheck_Evolved)->Unit(benchmark::kMillisecond);
+void BM_F1StrictCheck_Corpus(benchmark::State& state) {
+  strict(state, corpus());
+}
+BENCHMARK(BM_F1StrictCheck_Corpus)->Unit(benchmark::kMillisecond);
 
 void BM_F1Crossover_Evolved(benchmark::State& state) {
   const auto& set = evolved();

@@ -6,6 +6,7 @@
 // the converter will read.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -18,8 +19,13 @@ namespace genokit::f1::genes {
 inline constexpr std::string_view kModifiers = "LlCcQqRrWwFfAaIiSsMmEeDdGgBbHh";
 inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 
+inline constexpr auto kModifierTable = [] {
+  std::array<bool, 256> t{};
+  for (char c : kModifiers) t[static_cast<unsigned char>(c)] = true;
+  return t;
+}();
 inline bool is_modifier(char c) {
-  return c != '\0' && kModifiers.find(c) != std::string_view::npos;
+  return kModifierTable[static_cast<unsigned char>(c)];
 }
 
 enum class TokenKind : std::uint8_t { blank, class_name, connection, receptor, output, property, other };

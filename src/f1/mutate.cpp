@@ -69,11 +69,12 @@ bool joint_effector(const f0::NeuronClass& c) {
   return c.pref_location == f0::NeuronLocation::joint && c.pref_output == 0;
 }
 
-// Everything one mutation call needs, with the candidates of every group.
+// Everything one mutation call needs, with the candidates of every group. One per thread, its
+// vectors reused from call to call (reset()).
 struct Mutator {
   std::string_view g;
-  const Index& ix;
-  const f0::OperatorCall& call;
+  const Index* ixp = nullptr;
+  const f0::OperatorCall* callp = nullptr;
   std::string mods;
   std::vector<Edit> edits;
   int kind = -1;
@@ -89,15 +90,26 @@ struct Mutator {
   std::vector<int> in_targets, out_sources;  // brackets taking inputs, giving an output
   std::vector<std::pair<int, std::uint32_t>> conns, props, weights, values;  // (bracket, token)
   std::vector<std::pair<int, int>> absent;  // (bracket, class property) a property token may add
+  std::vector<int> commas, group, open;     // per symbol (scratch of collect)
 
-  Mutator(std::string_view genes, const Index& index, const f0::OperatorCall& c)
-      : g(genes), ix(index), call(c), mods(usable_modifiers(c.params)) {}
-
-  std::uint32_t pos(int s) const { return ix.sym[static_cast<std::size_t>(s)].pos; }
-  char sym(int s) const {
-    return s >= 0 && s < static_cast<int>(ix.sym.size()) ? ix.sym[static_cast<std::size_t>(s)].c : '\0';
+  void reset(std::string_view genes, const Index& index, const f0::OperatorCall& c) {
+    g = genes, ixp = &index, callp = &c;
+    mods = usable_modifiers(c.params);
+    kind = -1;
+    for (auto* v : {&removable_sticks, &junction_targets, &single_groups, &removable_commas, &removable_mods,
+                    &in_targets, &out_sources})
+      v->clear();
+    stick_slots.clear(), comma_slots.clear(), edits.clear();
+    conns.clear(), props.clear(), weights.clear(), values.clear(), absent.clear();
   }
-  int nsym() const { return static_cast<int>(ix.sym.size()); }
+  const Index& ix_() const { return *ixp; }
+  const f0::OperatorCall& call_() const { return *callp; }
+
+  std::uint32_t pos(int s) const { return ixp->sym[static_cast<std::size_t>(s)].pos; }
+  char sym(int s) const {
+    return s >= 0 && s < static_cast<int>(ixp->sym.size()) ? ixp->sym[static_cast<std::size_t>(s)].c : '\0';
+  }
+  int nsym() const { return static_cast<int>(ixp->sym.size()); }
 
   void collect();
   bool can_add(int grp) const;
@@ -113,30 +125,31 @@ struct Mutator {
     if (c == 'X' || c == '(' || is_modifier(c)) return;
     for (int j = k - 1; j >= 0 && is_modifier(sym(j)); --j) edits.push_back({pos(j), 1, {}});
   }
-  std::uint32_t pick(std::size_t n) { return call.rng.below(static_cast<std::uint32_t>(n)); }
+  std::uint32_t pick(std::size_t n) { return callp->rng.below(static_cast<std::uint32_t>(n)); }
   void erase_char(int k) { edits.push_back({pos(k), 1, {}}); }
 };
 
 void Mutator::collect() {
   const int ns = nsym();
-  const auto nsticks = ix.sticks.size();
+  const auto nsticks = ixp->sticks.size();
   // Sticks and empty branches.
-  for (std::size_t s = 0; s < nsticks; ++s) stick_slots.push_back(ix.run_end[s]);
+  for (std::size_t s = 0; s < nsticks; ++s) stick_slots.push_back(ixp->run_end[s]);
   for (int k = 0; k + 1 < ns; ++k)
-    if ((sym(k) == '(' || (sym(k) == ',' && ix.sym[static_cast<std::size_t>(k)].match >= 0)) &&
+    if ((sym(k) == '(' || (sym(k) == ',' && ixp->sym[static_cast<std::size_t>(k)].match >= 0)) &&
         (sym(k + 1) == ',' || sym(k + 1) == ')'))
       stick_slots.push_back(pos(k) + 1);
   if (nsticks >= 2) {
     const bool first_holds =
-        !ix.br.empty() && ix.br.front().open < pos(ix.sticks[1]);  // a neuron needs an X before it
+        !ixp->br.empty() && ixp->br.front().open < pos(ixp->sticks[1]);  // a neuron needs an X before it
     for (std::size_t s = first_holds ? 1 : 0; s < nsticks; ++s)
       removable_sticks.push_back(static_cast<int>(s));
   }
   // Branch groups: the innermost open group of every symbol, commas per group.
-  std::vector<int> commas(static_cast<std::size_t>(ns), 0), group(static_cast<std::size_t>(ns), -1);
-  std::vector<int> open;
+  commas.assign(static_cast<std::size_t>(ns), 0);
+  group.assign(static_cast<std::size_t>(ns), -1);
+  open.clear();
   for (int k = 0; k < ns; ++k) {
-    const Symbol& y = ix.sym[static_cast<std::size_t>(k)];
+    const Symbol& y = ixp->sym[static_cast<std::size_t>(k)];
     group[static_cast<std::size_t>(k)] = open.empty() ? -1 : open.back();
     if (y.c == '(') {
       open.push_back(k);
@@ -151,30 +164,29 @@ void Mutator::collect() {
     if (is_modifier(y.c) && mods.find(y.c) != std::string::npos) removable_mods.push_back(k);
   }
   for (int k = 0; k < ns; ++k) {
-    const Symbol& y = ix.sym[static_cast<std::size_t>(k)];
+    const Symbol& y = ixp->sym[static_cast<std::size_t>(k)];
     if (y.c == '(' && y.match >= 0) {
       comma_slots.push_back(y.pos + 1);
       if (commas[static_cast<std::size_t>(k)] == 0) single_groups.push_back(k);
     }
     if (y.c == 'X') {
       const int gr = group[static_cast<std::size_t>(k)];
-      if (gr >= 0 && ix.sym[static_cast<std::size_t>(gr)].match >= 0)
+      if (gr >= 0 && ixp->sym[static_cast<std::size_t>(gr)].match >= 0)
         comma_slots.push_back(
-            ix.run_end[static_cast<std::size_t>(ix.stick_of_symbol[static_cast<std::size_t>(k)])]);
+            ixp->run_end[static_cast<std::size_t>(ixp->stick_of_symbol[static_cast<std::size_t>(k)])]);
     }
   }
   // Neurons and their tokens.
-  for (std::size_t b = 0; b < ix.br.size(); ++b) {
-    const Bracket& br = ix.br[b];
+  for (std::size_t b = 0; b < ixp->br.size(); ++b) {
+    const Bracket& br = ixp->br[b];
     const int bi = static_cast<int>(b);
     if (br.cls && br.cls->pref_inputs != 0) in_targets.push_back(bi);
     if (br.cls && br.cls->pref_output != 0) out_sources.push_back(bi);
     std::uint64_t present = 0;  // class properties given (bit per property index < 64)
     for (std::uint32_t t = br.first_token; t < br.first_token + br.tokens; ++t) {
-      const Token& k = ix.tok[t];
-      double v = 0;
-      const bool readable =
-          k.value_end > k.value_begin && parse_value(g.substr(k.value_begin, k.value_end - k.value_begin), v);
+      const Token& k = ixp->tok[t];
+      // (Numbers are read only for the token drawn: in valid genes every one is readable.)
+      const bool readable = k.value_end > k.value_begin;
       if (k.kind == TokenKind::connection && k.offset_ok) {
         conns.emplace_back(bi, t);
         if (readable) weights.emplace_back(bi, t);
@@ -213,7 +225,7 @@ bool Mutator::can_add(int grp) const {
     case kModifier:
       return !mods.empty() && !junction_targets.empty();
     case kNeuron:
-      return !call.neurons.active.empty() && !ix.sticks.empty();
+      return !callp->neurons.active.empty() && !ixp->sticks.empty();
     case kConnection:
       return !in_targets.empty() && !out_sources.empty();
     case kProperty:
@@ -238,7 +250,7 @@ bool Mutator::can_remove(int grp) const {
     case kModifier:
       return !removable_mods.empty();
     case kNeuron:
-      return !ix.br.empty();
+      return !ixp->br.empty();
     case kConnection:
       return !conns.empty();
     case kProperty:
@@ -257,7 +269,7 @@ bool Mutator::run(int grp, bool add) {
       if (add) {
         edits.push_back({stick_slots[pick(stick_slots.size())], 0, "X"});
       } else {
-        const int k = ix.sticks[static_cast<std::size_t>(removable_sticks[pick(removable_sticks.size())])];
+        const int k = ixp->sticks[static_cast<std::size_t>(removable_sticks[pick(removable_sticks.size())])];
         erase_char(k);
         erase_dead_modifiers_before(k, k + 1);
       }
@@ -265,10 +277,10 @@ bool Mutator::run(int grp, bool add) {
     case kJunction:
       if (add) {
         const int k = junction_targets[pick(junction_targets.size())];
-        const int level = ix.sym[static_cast<std::size_t>(k)].level;
+        const int level = ixp->sym[static_cast<std::size_t>(k)].level;
         std::uint32_t end = static_cast<std::uint32_t>(g.size());
         for (int j = k + 1; j < nsym(); ++j)
-          if ((sym(j) == ',' || sym(j) == ')') && ix.sym[static_cast<std::size_t>(j)].level == level) {
+          if ((sym(j) == ',' || sym(j) == ')') && ixp->sym[static_cast<std::size_t>(j)].level == level) {
             end = pos(j);
             break;
           }
@@ -276,7 +288,7 @@ bool Mutator::run(int grp, bool add) {
         edits.push_back({end, 0, ")"});
       } else {
         const int k = single_groups[pick(single_groups.size())];
-        const int close = ix.sym[static_cast<std::size_t>(k)].match;
+        const int close = ixp->sym[static_cast<std::size_t>(k)].match;
         erase_char(k);
         erase_char(close);
         bool holds = false;  // a stick or a group inside: modifiers before '(' still act
@@ -308,43 +320,46 @@ bool Mutator::run(int grp, bool add) {
       if (add) {
         const int t = in_targets[pick(in_targets.size())];
         const int s = out_sources[pick(out_sources.size())];
-        edits.push_back({ix.br[static_cast<std::size_t>(t)].close, 0, ", " + std::to_string(s - t) + ":1"});
+        edits.push_back({ixp->br[static_cast<std::size_t>(t)].close, 0, ", " + std::to_string(s - t) + ":1"});
       } else {
         const auto [b, t] = conns[pick(conns.size())];
-        edits.push_back(rebuild_bracket(g, ix, b, [t = t](std::uint32_t u, std::string&) { return u != t; }));
+        edits.push_back(
+            rebuild_bracket(g, *ixp, b, [t = t](std::uint32_t u, std::string&) { return u != t; }));
       }
       return true;
     case kProperty:
       if (add) {
         const auto [b, pi] = absent[pick(absent.size())];
-        const f0::NeuronClass& c = *ix.br[static_cast<std::size_t>(b)].cls;
+        const f0::NeuronClass& c = *ixp->br[static_cast<std::size_t>(b)].cls;
         const frams::Property& p = c.props[static_cast<std::size_t>(pi)];
-        double v = f0::mut_neuron_prop(c, pi, p.def, call.rng);
+        double v = f0::mut_neuron_prop(c, pi, p.def, callp->rng);
         if (p.ranged) v = std::clamp(v, p.min, p.max);
-        edits.push_back({ix.br[static_cast<std::size_t>(b)].close, 0,
+        edits.push_back({ixp->br[static_cast<std::size_t>(b)].close, 0,
                          ", " + std::string(p.id) + ":" + format_value(p.type, v)});
       } else {
         const auto [b, t] = props[pick(props.size())];
-        edits.push_back(rebuild_bracket(g, ix, b, [t = t](std::uint32_t u, std::string&) { return u != t; }));
+        edits.push_back(
+            rebuild_bracket(g, *ixp, b, [t = t](std::uint32_t u, std::string&) { return u != t; }));
       }
       return true;
     case kWeight: {
-      const Token& k = ix.tok[weights[pick(weights.size())].second];
+      const Token& k = ixp->tok[weights[pick(weights.size())].second];
       double w = 0;
       parse_value(g.substr(k.value_begin, k.value_end - k.value_begin), w);
-      edits.push_back({k.value_begin, k.value_end - k.value_begin, format3(frams::mut_weight(call.rng, w))});
+      edits.push_back(
+          {k.value_begin, k.value_end - k.value_begin, format3(frams::mut_weight(callp->rng, w))});
       return true;
     }
     case kValue: {
       const auto [b, t] = values[pick(values.size())];
-      const Token& k = ix.tok[t];
-      const f0::NeuronClass& c = *ix.br[static_cast<std::size_t>(b)].cls;
+      const Token& k = ixp->tok[t];
+      const f0::NeuronClass& c = *ixp->br[static_cast<std::size_t>(b)].cls;
       const int pi = f0::find_neuron_prop(c, k.prop);
       const frams::Property& p = c.props[static_cast<std::size_t>(pi)];
       double v = 0;
       parse_value(g.substr(k.value_begin, k.value_end - k.value_begin), v);
       if (p.ranged) v = std::clamp(v, p.min, p.max);
-      double nv = f0::mut_neuron_prop(c, pi, v, call.rng);
+      double nv = f0::mut_neuron_prop(c, pi, v, callp->rng);
       if (p.ranged) nv = std::clamp(nv, p.min, p.max);
       edits.push_back({k.value_begin, k.value_end - k.value_begin, format_value(p.type, nv)});
       return true;
@@ -355,26 +370,26 @@ bool Mutator::run(int grp, bool add) {
 }
 
 bool Mutator::add_neuron() {
-  const f0::NeuronClass* c = f0::random_class(call.neurons.active, call.rng);
+  const f0::NeuronClass* c = f0::random_class(callp->neurons.active, callp->rng);
   if (!c) return false;
   // A muscle goes on a stick that has no muscle of its kind yet (two would not make a creature).
   std::vector<int> sticks;
-  for (std::size_t s = 0; s < ix.sticks.size(); ++s) {
+  for (std::size_t s = 0; s < ixp->sticks.size(); ++s) {
     bool taken = false;
     if (joint_effector(*c))
-      for (const Bracket& b : ix.br)
-        if (b.stick == static_cast<int>(s) && b.close < ix.run_end[s])
+      for (const Bracket& b : ixp->br)
+        if (b.stick == static_cast<int>(s) && b.close < ixp->run_end[s])
           taken = taken || b.class_name == c->name || (b.old_style && g.substr(b.body - 1, 1) == c->name);
     if (!taken) sticks.push_back(static_cast<int>(s));
   }
   if (sticks.empty()) {
-    call.diags.error("f1.no-room-for-neuron",
-                     "every stick already has a '" + std::string(c->name) + "' muscle");
+    callp->diags.error("f1.no-room-for-neuron",
+                       "every stick already has a '" + std::string(c->name) + "' muscle");
     return false;
   }
-  const std::uint32_t at = ix.run_end[static_cast<std::size_t>(sticks[pick(sticks.size())])];
+  const std::uint32_t at = ixp->run_end[static_cast<std::size_t>(sticks[pick(sticks.size())])];
   int m = 0;  // the new neuron's f1 number
-  while (m < static_cast<int>(ix.br.size()) && ix.br[static_cast<std::size_t>(m)].open < at) ++m;
+  while (m < static_cast<int>(ixp->br.size()) && ixp->br[static_cast<std::size_t>(m)].open < at) ++m;
   std::string text(1, '[');
   text += c->name;
   if (c->pref_inputs != 0 && !out_sources.empty()) {  // connected: an input from a neuron with an output
@@ -382,17 +397,17 @@ bool Mutator::add_neuron() {
     text += ", " + std::to_string(s + (s >= m ? 1 : 0) - m) + ":1";
   }
   text += "]";
-  renumber(g, ix, m, +1, edits);
+  renumber(g, *ixp, m, +1, edits);
   edits.push_back({at, 0, std::move(text)});
   return true;
 }
 
 bool Mutator::remove_neuron() {
-  const int b = static_cast<int>(pick(ix.br.size()));
-  const Bracket& br = ix.br[static_cast<std::size_t>(b)];
+  const int b = static_cast<int>(pick(ixp->br.size()));
+  const Bracket& br = ixp->br[static_cast<std::size_t>(b)];
   edits.push_back(
       {br.open, std::min<std::uint32_t>(br.close + 1, static_cast<std::uint32_t>(g.size())) - br.open, {}});
-  renumber(g, ix, b, -1, edits);
+  renumber(g, *ixp, b, -1, edits);
   return true;
 }
 
@@ -405,7 +420,8 @@ std::span<const std::string_view> mutation_kinds() {
 std::optional<f0::Mutation> mutate(std::string_view genes, const f0::OperatorCall& call) {
   thread_local Index ix;
   scan(genes, ix);
-  Mutator m(genes, ix, call);
+  thread_local Mutator m;
+  m.reset(genes, ix, call);
   m.collect();
   std::array<double, kGroups> w{};
   std::array<bool, kGroups> add{}, remove{};
