@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "genokit/f0/operator_table.hpp"
+#include "genokit/f0/operators.hpp"
 #include "genokit/f1/operator_table.hpp"
 #include "genokit/f1/operators.hpp"
 
@@ -299,6 +301,41 @@ TEST(F1Repair, ClampsAndCleans) {
     EXPECT_TRUE(is_valid_strict(*r, d)) << *r;
   }
   EXPECT_FALSE(f1::repair("X[N]", raw.call()));  // nothing to repair
+}
+
+}  // namespace
+}  // namespace genokit::genotype
+
+namespace genokit::genotype {
+namespace {
+
+// Garbage made of f1 and f0 material: the raw operators must not crash on it, and what the door
+// returns is valid.
+TEST(GeneticOperators, GarbageNeverCrashes) {
+  constexpr std::string_view kAlphabet = "XX(),,[]::LlRrCcQq|@GNT*0123-.9 \n!=/inpfors>:p:j:";
+  frams::SdkRandom gen(123);
+  Raw raw;
+  frams::ParamValues p0(f0::operator_table());
+  for (int i = 0; i < 3000; ++i) {
+    std::string s;
+    const auto n = gen.below(40);
+    for (std::uint32_t k = 0; k < n; ++k)
+      s += kAlphabet[gen.below(static_cast<std::uint32_t>(kAlphabet.size()))];
+    (void)f1::mutate(s, raw.call());
+    (void)f1::repair(s, raw.call());
+    (void)f1::crossover(s, s.substr(s.size() / 2), raw.call());
+    const f0::OperatorCall c0{raw.rng, p0, f0::default_neuron_class_lists(), raw.diags};
+    (void)f0::mutate(s, c0);
+    (void)f0::crossover(s, s, c0);
+    OperatorOptions o;
+    o.seed = static_cast<std::uint64_t>(i);
+    Diagnostics d;
+    if (const auto m = mutate(s, d, o)) {
+      Diagnostics v;
+      EXPECT_TRUE(is_valid_strict(m->genotype, v)) << s << " -> " << m->genotype;
+    }
+    raw.diags.clear();
+  }
 }
 
 }  // namespace
