@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/registry.hpp"
+#include "genokit/frams/genotype_header.hpp"
 #include "genokit/genotype/rewrite.hpp"
 
 namespace genokit::cli {
@@ -46,6 +47,14 @@ void setup_fmt(CLI::App& root) {
       const std::optional<Input> in = load_or_report(path);
       if (!in) continue;
       Diagnostics diags;
+      // A bare genotype of another encoding (//4, /*F*/, ...): fmt writes f0 only.
+      if (const auto h = frams::parse_genotype_header(in->bytes);
+          h.declared && !h.malformed && h.format != "0") {
+        std::cerr << in->name << ": not rewritten: fmt writes f0 genotypes and this one is f" << h.format
+                  << " (genokit convert --to f0 makes its f0)\n";
+        raise_exit_code(kExitInvalid);
+        continue;
+      }
       const auto text = genotype::rewrite(in->bytes, in->name, diags, ro);
       diags.set_file(in->name);
       print_diagnostics(diags);

@@ -1,48 +1,46 @@
-// `genokit simplest FORMAT`: the simplest genotype of an encoding (f1 -> X), as GenMan.getSimplest.
-#include <iostream>
+// `genokit simplest FORMAT`: the simplest genotype of an encoding, as the SDK's operators give it
+// (getSimplest: f1 and f4 `X`, f9 `R`, fF `6, 0.1, ...`, fn `[0.0, 0.0]`, f0 one stick); --header
+// adds the format header (`/*4*/X`), so the text reads back as that encoding. An encoding genokit
+// does not read, or one without operators, is an error (exit 1).
 #include <memory>
 
 #include "cli/registry.hpp"
-#include "genokit/genotype/encoding.hpp"
+#include "genokit/frams/genotype_header.hpp"
 #include "genokit/genotype/operators.hpp"
 
 namespace genokit::cli {
 namespace {
 
-void setup(CLI::App& root) {
+void setup_simplest(CLI::App& root) {
   struct Args {
     std::string format, out = "-";
+    bool header = false;
   };
   auto a = std::make_shared<Args>();
-  auto* cmd = root.add_subcommand("simplest",
-                                  "Print the simplest genotype of an encoding (as Framsticks' "
-                                  "GenMan.getSimplest: f1 gives X), the start of an evolution");
-  cmd->add_option("format", a->format, "The encoding: f1, 1, f0, 0, ...")->required();
+  auto* cmd =
+      root.add_subcommand("simplest",
+                          "Print the simplest genotype of an encoding (f0, f1, f4, f9, fF, fn, ...) as the "
+                          "SDK's genetic operators give it: the start of an evolution");
+  cmd->add_option("format", a->format, "Encoding: f1, 1, f4, 4, fF, F, ...")->required();
+  cmd->add_flag("--header", a->header, "Print the genotype with its format header (/*4*/X)");
   add_output_option(*cmd, a->out);
   cmd->callback([a] {
-    // "f1" or "1": the encoding's id, with or without the leading 'f'.
     std::string id = a->format;
-    if (!genotype::find_encoding(id) && id.size() > 1 && id[0] == 'f') id.erase(0, 1);
-    if (!genotype::find_encoding(id)) {
-      std::cerr << "error: unknown genotype format '" << a->format << "'; genokit knows "
-                << genotype::encoding_names("and") << " [genotype.unsupported-encoding]\n";
-      raise_exit_code(kExitUsage);
-      return;
-    }
-    Diagnostics d;
-    const std::optional<std::string> g = genotype::simplest(id, d);
-    print_diagnostics(d);
-    if (!g) {
-      raise_exit_code(kExitInvalid);
-      return;
-    }
-    std::string text = *g;
-    if (text.empty() || text.back() != '\n') text += '\n';
-    write_or_report(a->out, text);
+    if (id.size() > 1 && id[0] == 'f') id.erase(0, 1);
+    Diagnostics diags;
+    const auto s = genotype::simplest(id, diags);
+    print_diagnostics(diags);
+    if (!s) return raise_exit_code(kExitInvalid);
+    const std::string_view text =
+        a->header ? std::string_view(*s)
+                  : std::string_view(*s).substr(frams::parse_genotype_header(*s).body_offset);
+    std::string out(text);
+    if (out.empty() || out.back() != '\n') out += '\n';
+    write_or_report(a->out, out);
   });
 }
 
-const CommandRegistrar reg(62, setup);
+const CommandRegistrar reg_simplest(48, setup_simplest);
 
 }  // namespace
 }  // namespace genokit::cli

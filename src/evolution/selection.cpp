@@ -2,31 +2,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 
 #include "evolution/internal.hpp"
 #include "genokit/core/parallel.hpp"
+#include "genokit/similarity/dissimilarity.hpp"
 
 namespace genokit::evolution {
-
-std::size_t levenshtein(std::string_view a, std::string_view b) {
-  while (!a.empty() && !b.empty() && a.front() == b.front()) a.remove_prefix(1), b.remove_prefix(1);
-  while (!a.empty() && !b.empty() && a.back() == b.back()) a.remove_suffix(1), b.remove_suffix(1);
-  if (a.size() < b.size()) std::swap(a, b);
-  if (b.empty()) return a.size();
-  std::vector<std::size_t> row(b.size() + 1);
-  std::iota(row.begin(), row.end(), std::size_t{0});
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1] ? 1 : 0)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
 
 namespace detail {
 namespace {
@@ -163,7 +144,7 @@ double diversity(const std::vector<Individual>& pop, std::uint64_t seed, unsigne
   std::vector<double> d(pairs.size());
   parallel_for(pairs.size(), jobs, [&](std::size_t i) {
     const std::string &a = pop[pairs[i].first].genotype, &b = pop[pairs[i].second].genotype;
-    d[i] = a == b ? 0.0 : static_cast<double>(levenshtein(a, b));
+    d[i] = a == b ? 0.0 : static_cast<double>(similarity::levenshtein(a, b));
   });
   double sum = 0;
   for (double x : d) sum += x;  // (in order: the same sum on any number of threads)

@@ -151,15 +151,6 @@ TEST(Evolution, LogCsv) {
   EXPECT_EQ(log_csv_row(r), "3,40,2,0.5,0.25,0.0,,,,1.5,0,0,0\n");
 }
 
-TEST(Evolution, Levenshtein) {
-  EXPECT_EQ(levenshtein("", ""), 0u);
-  EXPECT_EQ(levenshtein("X", ""), 1u);
-  EXPECT_EQ(levenshtein("kitten", "sitting"), 3u);
-  EXPECT_EQ(levenshtein("X(X,X)", "X(X,X)"), 0u);
-  EXPECT_EQ(levenshtein("LX", "XL"), 2u);
-  EXPECT_EQ(levenshtein("flaw", "lawn"), 2u);
-}
-
 }  // namespace
 }  // namespace genokit::evolution
 

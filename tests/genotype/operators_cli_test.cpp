@@ -114,12 +114,12 @@ TEST(CrossCli, IthWithIth) {
 TEST(SimplestCli, FormatsAndErrors) {
   EXPECT_EQ(run_cli("simplest f1").out, "X\n");
   EXPECT_EQ(run_cli("simplest 1").out, "X\n");
-  const auto f0 = run_cli("simplest f0");
+  const auto f0 = run_cli("simplest --header f0");
   EXPECT_EQ(f0.code, 0);
-  EXPECT_EQ(f0.out.substr(0, 4), "//0\n");
+  EXPECT_EQ(f0.out, "//0\np:\np:1.0\nj:0, 1\n");
   const auto q = run_cli("simplest fQ");
-  EXPECT_EQ(q.code, 2);
-  EXPECT_NE(q.out.find("unknown genotype format 'fQ'"), std::string::npos);
+  EXPECT_EQ(q.code, 1);
+  EXPECT_NE(q.out.find("[genotype.unsupported-encoding]"), std::string::npos) << q.out;
   // An encoding genokit reads but has no operators for (when there is one): a clear error.
   for (const genotype::Encoding& e : genotype::encodings())
     if (!e.simplest) {

@@ -139,7 +139,4 @@ std::string log_csv_row(const GenerationLog& row);
 // `name` ("hof<rank>"), `genotype` and one field per criterion (framspy's HoF file).
 std::string hof_gen(const State& state, std::span<const std::string> criteria);
 
-// Levenshtein edit distance (unit costs) between two texts.
-std::size_t levenshtein(std::string_view a, std::string_view b);
-
 }  // namespace genokit::evolution
