@@ -19,8 +19,8 @@ TEST(SimSettings, OtherKeysGoToTheCaller) {
     return true;
   };
   Diagnostics d;
-  const auto s = parse_settings("sim_params:\nodestep:0.02\nf1_smX:0.2\nmy_key:7\nf4_mut_add:5\nbogus:1\n", "h.sim",
-                                d, opt);
+  const auto s = parse_settings("sim_params:\nodestep:0.02\nf1_smX:0.2\nmy_key:7\nf4_mut_add:5\nbogus:1\n",
+                                "h.sim", d, opt);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->odestep, 0.02);
   EXPECT_EQ(taken, (std::vector<std::string>{"f1_smX=0.2@3", "my_key=7@4"}));
