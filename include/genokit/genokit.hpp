@@ -79,9 +79,13 @@
 
 #include "genokit/physics/world.hpp"
 
+#include "genokit/sim/criteria.hpp"
+#include "genokit/sim/evaluate.hpp"
 #include "genokit/sim/model.hpp"
 #include "genokit/sim/run.hpp"
 #include "genokit/sim/settings.hpp"
+#include "genokit/sim/trajectory.hpp"
+#include "genokit/sim/xode_export.hpp"
 
 #include "genokit/similarity/dissimilarity.hpp"
 #include "genokit/similarity/options.hpp"

@@ -16,6 +16,11 @@
 #include "genokit/xode/schema.hpp"
 #include "xode/json.hpp"
 
+namespace genokit::cli {
+// cmd_simulate.cpp: steps a creature (not an XODE scene); false when `in` is not a creature.
+bool simulate_creature(const Input& in, const std::string& out, int steps, int every, bool json);
+}  // namespace genokit::cli
+
 namespace genokit::cli::xodecli {
 
 namespace {
@@ -104,6 +109,7 @@ void run_simulate(const SimArgs& a) {
     raise_exit_code(kExitInvalid);
     return;
   }
+  if (simulate_creature(in, a.out, a.steps, a.every, a.opt.json)) return;
   Options opt = a.opt;
   opt.extra.push_back("compat=" + a.compat);
   if (a.lenient) opt.extra.push_back("lenient=1");

@@ -9,17 +9,16 @@
 #include <numeric>
 #include <string>
 
-#include "genokit/f0/neuron_classes.hpp"
-#include "neuro/data.hpp"
+#include "genokit/neuro/network.hpp"
 #include "sim/model_data.hpp"
+#include "sim/model_neurons.hpp"
 #include "sim/vec.hpp"
 
 namespace genokit::sim {
 namespace {
 
-// f1's modifier anchors of muscle power (mmmmm, MMMMM) and friction (fffff, FFFFF):
-// simulation.md §3.3; odemusclemin/max and odecolmumin/max are the values at these anchors.
-constexpr double kPowerMin = 0.025, kPowerMax = 0.81;
+// f1's modifier anchors of friction (fffff, FFFFF): simulation.md §3.3; odecolmumin/max are the
+// friction coefficients at these anchors.
 constexpr double kFrictionMin = 0.131, kFrictionMax = 2.82;
 
 double lerp_anchored(double v, double a, double b, double lo, double hi) {
@@ -42,28 +41,16 @@ struct DisjointSets {
   }
 };
 
-// The muscle power `p` of a neuron (its class default when not given).
-double muscle_power(const f0::Neuron& n) {
-  const f0::NeuronClass* cls = f0::find_neuron_class(n.class_name);
-  if (!cls) return kPowerMin;
-  std::vector<f0::NeuronProp> defs(cls->props.begin(), cls->props.end());
-  std::vector<double> values;
-  std::vector<std::string> texts;
-  std::vector<neuro::BuildMessage> messages;
-  neuro::parse_class_params(n.class_name, n.params, defs, 0, values, texts, messages);
-  int k = f0::find_neuron_prop(*cls, "p");
-  return k >= 0 ? values[static_cast<std::size_t>(k)] : kPowerMin;
-}
-
 struct Builder {
   const f0::Model& in;
   const Settings& s;
   Diagnostics& diags;
   Model::Data out;
 
-  std::vector<int> rods;            // f0 joint index of each stick
-  std::vector<double> bend, twist;  // per f0 joint: muscle torque (-1: no such muscle)
-  std::vector<f0::Vec3> pos;        // part positions after placement
+  std::vector<int> rods;      // f0 joint index of each stick
+  std::vector<char> muscled;  // per f0 joint: a muscle acts on it
+  std::vector<f0::Vec3> pos;  // part positions after placement
+  std::vector<int> held_by;   // per part: the muscled stick (f0 joint) holding it, or -1
 
   bool check() {
     std::size_t errors = diags.error_count();
@@ -82,25 +69,14 @@ struct Builder {
   }
 
   void find_muscles() {
-    bend.assign(in.joints.size(), -1);
-    twist.assign(in.joints.size(), -1);
-    for (const f0::Neuron& n : in.neurons) {
-      bool is_bend = n.class_name == "|", is_twist = n.class_name == "@";
-      if ((!is_bend && !is_twist) || n.joint < 0 || static_cast<std::size_t>(n.joint) >= in.joints.size())
-        continue;
-      double torque = lerp_anchored(muscle_power(n), kPowerMin, kPowerMax, s.odemusclemin, s.odemusclemax);
-      double& slot = (is_bend ? bend : twist)[static_cast<std::size_t>(n.joint)];
-      slot = std::max(slot, torque);  // two muscles of a kind on one joint: the stronger one
-    }
-    if (!in.neurons.empty())
-      diags.note("sim.neurons-not-simulated",
-                 std::to_string(in.neurons.size()) +
-                     " neurons are not simulated yet: muscles hold their joints at rest with their strength");
+    plan_neurons(in, s, out, diags);
+    muscled.assign(in.joints.size(), 0);
+    for (const MuscleDef& m : out.muscles) muscled[static_cast<std::size_t>(m.joint)] = 1;
   }
 
   bool articulated_at(int j, int p) const {
     const auto u = static_cast<std::size_t>(j);
-    return (bend[u] >= 0 || twist[u] >= 0) && in.joints[u].p1 == p;
+    return muscled[u] && in.joints[u].p1 == p;
   }
 
   void place() {
@@ -112,7 +88,7 @@ struct Builder {
       for (int k = 0; k < 3; ++k) lo[k] = std::min(lo[k], v[k] - r), hi[k] = std::max(hi[k], v[k] + r);
     }
     f0::Vec3 shift{s.wrldsiz / 2 - (lo[0] + hi[0]) / 2, s.wrldsiz / 2 - (lo[1] + hi[1]) / 2,
-                   s.creath - lo[2]};
+                   std::max(s.creath, 0.0) - lo[2]};
     for (std::size_t i = 0; i < pos.size(); ++i) pos[i] = add(in.parts[i].pos, shift);
   }
 
@@ -121,7 +97,9 @@ struct Builder {
       const f0::Joint& jt = in.joints[j];
       if (jt.sh != 0) continue;
       double len = norm(sub(pos[static_cast<std::size_t>(jt.p2)], pos[static_cast<std::size_t>(jt.p1)]));
-      if (len < s.minjoint || len > s.maxjoint) {
+      // A relative tolerance: f1 makes sticks of length 2 that print as 2 but are 2 + 1 ulp.
+      const double tol = 1e-9 * (1 + s.maxjoint);
+      if (len < s.minjoint - tol || len > s.maxjoint + tol) {
         diags.error("sim.stick-length",
                     "stick " + std::to_string(j) + " is " + std::to_string(len) + " long, outside minjoint " +
                         std::to_string(s.minjoint) + " .. maxjoint " + std::to_string(s.maxjoint),
@@ -138,6 +116,7 @@ struct Builder {
   void group(DisjointSets& sets, std::vector<std::array<int, 3>>& balls,
              std::vector<std::array<int, 3>>& fixed) {
     const int R = static_cast<int>(rods.size());
+    held_by.assign(in.parts.size(), -1);
     std::vector<std::vector<int>> at(in.parts.size());  // sticks at each part
     for (int k = 0; k < R; ++k) {
       const f0::Joint& jt = in.joints[static_cast<std::size_t>(rods[static_cast<std::size_t>(k)])];
@@ -152,6 +131,7 @@ struct Builder {
       if (anchors.empty() && !hanging.empty()) {  // only muscled sticks meet here: the first holds the part
         anchors.push_back(hanging.front());
         hanging.erase(hanging.begin());
+        held_by[p] = rods[static_cast<std::size_t>(anchors.front())];
       }
       if (anchors.empty()) continue;
       sets.unite(R + static_cast<int>(p), anchors.front());
@@ -249,7 +229,6 @@ struct Builder {
 
   void make_links(const std::vector<int>& body_of, const std::vector<std::array<int, 3>>& balls,
                   const std::vector<std::array<int, 3>>& fixed) {
-    constexpr double inf = std::numeric_limits<double>::infinity();
     for (const auto& [a, k, p] : fixed) {
       LinkDef l;
       l.kind = LinkDef::Kind::fixed;
@@ -265,19 +244,18 @@ struct Builder {
       if (l.body1 == l.body2) continue;  // a loop of rigid connections holds it anyway
       l.anchor = pos[static_cast<std::size_t>(p)];
       l.joint = rods[static_cast<std::size_t>(k)];
+      l.counter_joint = held_by[static_cast<std::size_t>(p)];
       const f0::Joint& jt = in.joints[static_cast<std::size_t>(l.joint)];
-      // Bend about the first part's Z axis; twist about the stick; the third axis is rigid.
-      f0::Vec3 twist_axis =
-          unit(sub(pos[static_cast<std::size_t>(jt.p2)], pos[static_cast<std::size_t>(jt.p1)]));
-      f0::Vec3 bend_axis = in.parts[static_cast<std::size_t>(jt.p1)].orient.z;
-      f0::Vec3 third = cross(bend_axis, twist_axis);
-      if (norm(third) < 1e-6)
-        third = cross(std::abs(twist_axis.x) < 0.9 ? f0::Vec3{1, 0, 0} : f0::Vec3{0, 1, 0}, twist_axis);
-      third = unit(third);
-      bend_axis = cross(twist_axis, third);
-      l.axes = {bend_axis, twist_axis, third};
-      const auto u = static_cast<std::size_t>(l.joint);
-      l.fmax = {bend[u] >= 0 ? bend[u] : inf, twist[u] >= 0 ? twist[u] : inf, inf};
+      // Bend about the first part's Z axis (made perpendicular to the stick); twist about the
+      // stick; (bend, third, twist) is a right-handed frame.
+      f0::Vec3 t = sub(pos[static_cast<std::size_t>(jt.p2)], pos[static_cast<std::size_t>(jt.p1)]);
+      t = norm(t) > 1e-12 ? unit(t) : in.parts[static_cast<std::size_t>(jt.p1)].orient.x;
+      f0::Vec3 c = cross(t, in.parts[static_cast<std::size_t>(jt.p1)].orient.z);
+      if (norm(c) < 1e-6) c = cross(t, std::abs(t.x) < 0.9 ? f0::Vec3{1, 0, 0} : f0::Vec3{0, 1, 0});
+      c = unit(c);
+      l.twist = t;
+      l.third = c;
+      l.bend = cross(c, t);
       out.links.push_back(l);
     }
   }
@@ -296,18 +274,44 @@ struct Builder {
 
 }  // namespace
 
+namespace {
+
+std::string limit_message(const char* what, std::size_t n, std::size_t limit) {
+  return "the creature has " + std::to_string(n) + " " + what + ", over the limit of " +
+         std::to_string(limit) + " (BuildOptions::max_" + what + ")";
+}
+
+}  // namespace
+
 std::optional<Model> build_model(const f0::Model& creature, const Settings& settings, Diagnostics& diags,
                                  const BuildOptions& opt) {
-  if (creature.parts.size() > opt.max_parts || creature.joints.size() > opt.max_joints) {
-    diags.error("sim.too-large", "the creature has " + std::to_string(creature.parts.size()) + " parts and " +
-                                     std::to_string(creature.joints.size()) + " joints, over the limit of " +
-                                     std::to_string(opt.max_parts) + " parts and " +
-                                     std::to_string(opt.max_joints) + " joints");
-    return std::nullopt;
-  }
+  const std::size_t errors = diags.error_count();
+  if (creature.parts.size() > opt.max_parts)
+    diags.error("sim.too-large", limit_message("parts", creature.parts.size(), opt.max_parts));
+  if (creature.joints.size() > opt.max_joints)
+    diags.error("sim.too-large", limit_message("joints", creature.joints.size(), opt.max_joints));
+  if (creature.neurons.size() > opt.max_neurons)
+    diags.error("sim.too-large", limit_message("neurons", creature.neurons.size(), opt.max_neurons));
+  if (diags.error_count() != errors) return std::nullopt;
   Builder b{creature, settings, diags, {}, {}, {}, {}, {}};
   if (!b.check()) return std::nullopt;
   b.out.settings = settings;
+  std::vector<MapProblem> problems;
+  std::optional<Terrain> terrain =
+      parse_world_map(settings.wrldmap, settings.wrldtyp, settings.wrldsiz, problems);
+  if (!terrain) {
+    for (const MapProblem& p : problems)
+      diags.error("sim.bad-world-map", p.message + " (wrldmap line " + std::to_string(p.line) + ")");
+    return std::nullopt;
+  }
+  b.out.terrain = std::move(*terrain);
+  b.out.blocks = b.out.terrain.boxes();
+  if (b.out.terrain.type == 1) {
+    b.out.block_first.assign(static_cast<std::size_t>(b.out.terrain.nx * b.out.terrain.ny) + 1, 0);
+    for (const StaticBox& box : b.out.blocks) ++b.out.block_first[static_cast<std::size_t>(box.cell) + 1];
+    for (std::size_t c = 1; c < b.out.block_first.size(); ++c)
+      b.out.block_first[c] += b.out.block_first[c - 1];
+  }
   b.find_muscles();
   b.place();
   if (!b.collect_rods()) return std::nullopt;
@@ -317,7 +321,20 @@ std::optional<Model> build_model(const f0::Model& creature, const Settings& sett
   std::vector<int> body_of;
   if (!b.make_bodies(sets, body_of)) return std::nullopt;
   b.make_links(body_of, balls, fixed);
+  attach_muscles(b.out, creature, diags);
   b.record_parts(body_of);
+  b.out.stick_joint = b.rods;
+  b.out.energy_joints =
+      static_cast<int>(creature.joints.empty() ? creature.parts.size() : creature.joints.size());
+  b.out.creature = std::make_shared<const f0::Model>(creature);
+  // The constraint rows ODE solves, roughly: 6 per link, 3 per shape (a stick on the ground
+  // makes about one full contact).
+  std::size_t rows = 6 * b.out.links.size();
+  for (const BodyDef& body : b.out.bodies) rows += 3 * body.geoms.size();
+  b.out.exact = settings.gk_stepper == 1 ||
+                (settings.gk_stepper == 2 && rows <= static_cast<std::size_t>(settings.gk_exactrows));
+  // The network's own build messages (clamped parameters, neurons that cannot initialise).
+  neuro::Network::build(creature, {settings.randinit, settings.nnoise, 0}, &diags);
   return Model(std::make_shared<const Model::Data>(std::move(b.out)));
 }
 
@@ -336,11 +353,29 @@ std::size_t Model::body_count() const {
 std::size_t Model::link_count() const {
   return data_->links.size();
 }
+bool Model::exact_stepper() const {
+  return data_->exact;
+}
 double Model::mass() const {
   return data_->mass;
 }
 const std::vector<f0::Vec3>& Model::initial_part_positions() const {
   return data_->part_start;
+}
+std::size_t Model::joint_count() const {
+  return data_->creature->joints.size();
+}
+std::size_t Model::neuron_count() const {
+  return data_->creature->neurons.size();
+}
+std::size_t Model::connection_count() const {
+  return data_->creature->connections.size();
+}
+std::size_t Model::muscle_count() const {
+  return data_->muscles.size();
+}
+const f0::Model& Model::creature() const {
+  return *data_->creature;
 }
 
 }  // namespace genokit::sim

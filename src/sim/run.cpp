@@ -1,193 +1,12 @@
-// A run: the ODE world of one simulation, its stepping (ground contacts, QuickStep) and the
-// checks that end an unstable run before ODE sees a state it could abort on.
+// A run's public face: construction, stepping, switches, and reading its state back.
 #include "genokit/sim/run.hpp"
 
-#include <ode/ode.h>
-
 #include <cmath>
-#include <mutex>
 
 #include "physics/ode_guard.hpp"
-#include "sim/model_data.hpp"
+#include "sim/run_impl.hpp"
 
 namespace genokit::sim {
-
-// One standard gravity per unit of wrldg (docs/simulation.md, "Units").
-constexpr double kGravity = 9.81;
-
-struct Run::Impl {
-  Model model;  // shares the model's data, so the run never outlives it
-  const Model::Data& m;
-  dWorldID world = nullptr;
-  dGeomID ground = nullptr;
-  dJointGroupID contacts = nullptr;
-  std::vector<dBodyID> bodies;
-  std::vector<dGeomID> geoms;
-  std::vector<double> mu;  // per geom
-  Status status = Status::running;
-  std::string message;
-  std::size_t steps = 0, contacts_last = 0;
-  unsigned long seed = 0;  // this run's state of ODE's process-wide generator (QuickStep)
-
-  explicit Impl(const Model& shared) : model(shared), m(model.data()) {
-    physics::detail::init_ode();
-    auto error = physics::detail::guarded([&] { build(); });
-    if (error) fail(Status::failed, "ODE stopped while building the world: " + *error);
-  }
-  ~Impl() {
-    for (dGeomID g : geoms) dGeomDestroy(g);
-    if (ground) dGeomDestroy(ground);
-    if (contacts) dJointGroupDestroy(contacts);
-    if (world) dWorldDestroy(world);  // destroys the bodies and joints too
-  }
-
-  void fail(Status s, std::string why) {
-    status = s;
-    message = std::move(why);
-  }
-
-  void build() {
-    const Settings& s = m.settings;
-    world = dWorldCreate();
-    dWorldSetGravity(world, 0, 0, -kGravity * s.wrldg);
-    dWorldSetERP(world, s.odeworlderp);
-    dWorldSetCFM(world, s.odeworldcfm);
-    dWorldSetQuickStepNumIterations(world, s.gk_iterations);
-    // Framsticks' drag is a fraction of the velocity removed every step, at any speed.
-    dWorldSetLinearDamping(world, s.odeairdrag);
-    dWorldSetAngularDamping(world, s.oderotdrag);
-    dWorldSetLinearDampingThreshold(world, 0);
-    dWorldSetAngularDampingThreshold(world, 0);
-    contacts = dJointGroupCreate(0);
-    ground = dCreatePlane(nullptr, 0, 0, 1, 0);
-    for (const BodyDef& bd : m.bodies) {
-      dBodyID b = dBodyCreate(world);
-      dMass mass;
-      dMassSetZero(&mass);
-      mass.mass = bd.mass;
-      std::copy(bd.inertia.begin(), bd.inertia.end(), mass.I);
-      dBodySetMass(b, &mass);
-      dBodySetPosition(b, bd.com.x, bd.com.y, bd.com.z);
-      bodies.push_back(b);
-      for (const GeomDef& gd : bd.geoms) {
-        dGeomID g =
-            gd.length > 0 ? dCreateCapsule(nullptr, gd.radius, gd.length) : dCreateSphere(nullptr, gd.radius);
-        dGeomSetBody(g, b);
-        dGeomSetOffsetWorldPosition(g, gd.center.x, gd.center.y, gd.center.z);
-        dGeomSetOffsetWorldRotation(g, gd.rotation.data());
-        geoms.push_back(g);
-        mu.push_back(gd.mu);
-      }
-    }
-    for (const LinkDef& l : m.links) {
-      dBodyID b1 = bodies[static_cast<std::size_t>(l.body1)], b2 = bodies[static_cast<std::size_t>(l.body2)];
-      if (l.kind == LinkDef::Kind::fixed) {
-        dJointID j = dJointCreateFixed(world, nullptr);
-        dJointAttach(j, b1, b2);
-        dJointSetFixed(j);
-        continue;
-      }
-      dJointID ball = dJointCreateBall(world, nullptr);
-      dJointAttach(ball, b1, b2);
-      dJointSetBallAnchor(ball, l.anchor.x, l.anchor.y, l.anchor.z);
-      dJointID motor = dJointCreateAMotor(world, nullptr);
-      dJointAttach(motor, b1, b2);
-      dJointSetAMotorMode(motor, dAMotorUser);
-      dJointSetAMotorNumAxes(motor, 3);
-      static constexpr int kFmax[3] = {dParamFMax1, dParamFMax2, dParamFMax3};
-      static constexpr int kVel[3] = {dParamVel1, dParamVel2, dParamVel3};
-      for (int a = 0; a < 3; ++a) {
-        const f0::Vec3& ax = l.axes[static_cast<std::size_t>(a)];
-        dJointSetAMotorAxis(motor, a, 1, ax.x, ax.y, ax.z);
-        dJointSetAMotorParam(motor, kVel[a], 0);
-        dJointSetAMotorParam(motor, kFmax[a], l.fmax[static_cast<std::size_t>(a)]);
-      }
-    }
-  }
-
-  void collide() {
-    const Settings& s = m.settings;
-    int mode = dContactBounce | dContactApprox1;
-    if (s.odecolsofterp > 0) mode |= dContactSoftERP;
-    if (s.odecolsoftcfm > 0) mode |= dContactSoftCFM;
-    contacts_last = 0;
-    for (std::size_t i = 0; i < geoms.size(); ++i) {
-      dContactGeom cg[4];
-      int n = dCollide(geoms[i], ground, 4, cg, sizeof(dContactGeom));
-      for (int k = 0; k < n; ++k) {
-        dContact c{};
-        c.surface.mode = mode;
-        c.surface.mu = mu[i];
-        c.surface.bounce = s.odecolbounce;
-        c.surface.bounce_vel = s.odecolbouncevel;
-        c.surface.soft_erp = s.odecolsofterp;
-        c.surface.soft_cfm = s.odecolsoftcfm;
-        c.geom = cg[k];
-        dJointAttach(dJointCreateContact(world, contacts, &c), dGeomGetBody(geoms[i]), nullptr);
-        ++contacts_last;
-      }
-    }
-  }
-
-  // The state is one ODE can step: finite, and no body faster than the runaway limit.
-  bool sane() {
-    const double vmax = m.settings.gk_maxvelocity;
-    for (std::size_t i = 0; i < bodies.size(); ++i) {
-      const dReal *p = dBodyGetPosition(bodies[i]), *q = dBodyGetQuaternion(bodies[i]),
-                  *v = dBodyGetLinearVel(bodies[i]), *w = dBodyGetAngularVel(bodies[i]);
-      bool finite = true;
-      for (int k = 0; k < 3; ++k)
-        finite = finite && std::isfinite(p[k]) && std::isfinite(v[k]) && std::isfinite(w[k]);
-      for (int k = 0; k < 4; ++k) finite = finite && std::isfinite(q[k]);
-      if (!finite) {
-        fail(Status::unstable, "body " + std::to_string(i) +
-                                   " has a non-finite position or velocity at step " + std::to_string(steps));
-        return false;
-      }
-      double sv = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]),
-             sw = std::sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
-      if (sv > vmax || sw > vmax) {
-        fail(Status::unstable, "body " + std::to_string(i) + " runs away (speed " + std::to_string(sv) +
-                                   ", spin " + std::to_string(sw) + ") at step " + std::to_string(steps));
-        return false;
-      }
-    }
-    return true;
-  }
-
-  void step_once() {
-    auto error = physics::detail::guarded([&] {
-      collide();
-      if (m.settings.gk_stepper == 1) {
-        dWorldStep(world, m.settings.odestep);
-      } else {
-        // QuickStep reorders constraints with ODE's one process-wide generator (dRand): each
-        // run restores its own generator state around its step, under a lock, so a run's
-        // result never depends on other runs (docs/simulation.md, "Determinism").
-        static std::mutex generator;
-        std::lock_guard<std::mutex> lock(generator);
-        dRandSetSeed(seed);
-        dWorldQuickStep(world, m.settings.odestep);
-        seed = dRandGetSeed();
-      }
-      dJointGroupEmpty(contacts);
-    });
-    ++steps;
-    if (error) {
-      fail(Status::failed, "ODE stopped at step " + std::to_string(steps) + ": " + *error);
-      return;
-    }
-    sane();
-  }
-
-  f0::Vec3 part(std::size_t p) const {
-    const PartDef& d = m.parts[p];
-    dVector3 out;
-    // Body axes were the world axes at birth, so the birth offset is the body-frame offset.
-    dBodyGetRelPointPos(bodies[static_cast<std::size_t>(d.body)], d.local.x, d.local.y, d.local.z, out);
-    return {out[0], out[1], out[2]};
-  }
-};
 
 std::string_view to_string(Status s) {
   switch (s) {
@@ -201,7 +20,8 @@ std::string_view to_string(Status s) {
   return "?";
 }
 
-Run::Run(const Model& model) : impl_(std::make_unique<Impl>(model)) {}
+Run::Run(const Model& model, const RunOptions& opt) : impl_(std::make_unique<Impl>(model, opt)) {}
+Run::Run(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Run::Run(Run&&) noexcept = default;
 Run& Run::operator=(Run&&) noexcept = default;
 Run::~Run() = default;
@@ -209,6 +29,22 @@ Run::~Run() = default;
 Status Run::step(std::size_t n) {
   for (std::size_t i = 0; i < n && impl_->status == Status::running; ++i) impl_->step_once();
   return impl_->status;
+}
+
+void Run::set_brain_active(bool on) {
+  impl_->brain_on = on && impl_->net.has_value();
+}
+bool Run::brain_active() const {
+  return impl_->brain_on;
+}
+void Run::set_metabolism(bool on) {
+  impl_->metabolism = on;
+}
+double Run::energy() const {
+  return impl_->energy;
+}
+double Run::initial_energy() const {
+  return impl_->energy0;
 }
 
 Status Run::status() const {
@@ -228,24 +64,32 @@ std::size_t Run::contacts_last_step() const {
 }
 
 f0::Vec3 Run::center_of_mass() const {
-  f0::Vec3 c;
-  double total = 0;
-  for (std::size_t i = 0; i < impl_->bodies.size(); ++i) {
-    const dReal* p = dBodyGetPosition(impl_->bodies[i]);
-    double w = impl_->m.bodies[i].mass;
-    c.x += w * p[0], c.y += w * p[1], c.z += w * p[2];
-    total += w;
-  }
-  return {c.x / total, c.y / total, c.z / total};
+  return impl_->com();
+}
+
+f0::Vec3 Run::travelled_center_of_mass() const {
+  f0::Vec3 c = impl_->com();
+  return {c.x + impl_->teleported.x, c.y + impl_->teleported.y, c.z};
 }
 
 Sample Run::sample() const {
+  const Impl& r = *impl_;
   Sample s;
-  s.step = impl_->steps;
+  s.step = r.steps;
   s.time = time();
-  s.center_of_mass = center_of_mass();
-  s.parts.reserve(impl_->m.parts.size());
-  for (std::size_t p = 0; p < impl_->m.parts.size(); ++p) s.parts.push_back(impl_->part(p));
+  s.center_of_mass = r.com();
+  s.parts.reserve(r.m.parts.size());
+  s.orientations.reserve(r.m.parts.size());
+  for (std::size_t p = 0; p < r.m.parts.size(); ++p) {
+    s.parts.push_back(r.part(p));
+    const dReal* q = dBodyGetQuaternion(r.bodies[static_cast<std::size_t>(r.m.parts[p].body)]);
+    s.orientations.push_back({q[0], q[1], q[2], q[3]});
+  }
+  if (r.net) {
+    s.neurons.reserve(r.net->size());
+    for (std::size_t i = 0; i < r.net->size(); ++i) s.neurons.push_back(r.net->output(static_cast<int>(i)));
+  }
+  s.muscles = r.state;
   return s;
 }
 
@@ -273,21 +117,21 @@ double Run::potential_energy() const {
   return e;
 }
 
-Trajectory simulate(const Model& model, Diagnostics& diags, const SimulateOptions& opt) {
-  Trajectory t;
-  Run run(model);
-  if (run.status() == Status::running) t.samples.push_back(run.sample());
-  for (std::size_t i = 0; i < opt.steps && run.status() == Status::running; ++i) {
-    run.step();
-    if (run.status() != Status::running) break;  // an unstable state is not a sample
-    bool last = i + 1 == opt.steps;
-    if (last || (opt.sample_every && run.steps() % opt.sample_every == 0)) t.samples.push_back(run.sample());
-  }
-  t.status = run.status();
-  t.message = run.message();
-  if (t.status != Status::running)
-    diags.warning(t.status == Status::unstable ? "sim.unstable" : "sim.ode-error", t.message);
-  return t;
+double Run::muscle_state(std::size_t muscle) const {
+  return muscle < impl_->state.size() ? impl_->state[muscle] : 0;
+}
+
+double Run::muscle_angle(std::size_t muscle) const {
+  const Impl& r = *impl_;
+  if (muscle >= r.m.muscles.size() || r.m.muscles[muscle].link < 0) return 0;
+  const MuscleDef& mu = r.m.muscles[muscle];
+  const auto a = r.link_angles(r.links[static_cast<std::size_t>(mu.link)]);
+  return mu.kind == MuscleDef::Kind::bend ? a[0] : a[2];
+}
+
+double Run::neuron_output(std::size_t neuron) const {
+  if (!impl_->net || neuron >= impl_->net->size()) return 0;
+  return impl_->net->output(static_cast<int>(neuron));
 }
 
 }  // namespace genokit::sim

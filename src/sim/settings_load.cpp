@@ -9,6 +9,7 @@
 #include "genokit/frams/schema.hpp"
 #include "genokit/sim/settings.hpp"
 #include "sim/settings_table.hpp"
+#include "sim/terrain.hpp"
 
 namespace genokit::sim {
 namespace {
@@ -19,6 +20,7 @@ struct Loader {
   Settings settings;
   std::vector<Location> origin;  // per row: where the winning value was read (line 0: default)
   Diagnostics& diags;
+  std::vector<Diagnostic> map_problems;  // of the winning wrldmap (reported when a map is needed)
 
   const SettingsLoadOptions& opt;
 
@@ -46,6 +48,29 @@ struct Loader {
       }
       assign(*row, frams::convert_value(field.value, row->info.prop, obj.class_name, diags, where));
       origin[static_cast<std::size_t>(row - detail::setting_rows().data())] = where;
+      if (row->slot.s == &Settings::wrldmap) check_map(doc, field);
+    }
+  }
+
+  // The map's syntax is checked where it is read; whether a map is needed is known at the end.
+  void check_map(const frams::Document& doc, const frams::Field& field) {
+    map_problems.clear();
+    if (trim(settings.wrldmap).empty()) return;
+    std::vector<MapProblem> problems;
+    parse_world_map(settings.wrldmap, 1, settings.wrldsiz, problems);
+    for (const MapProblem& p : problems)
+      map_problems.push_back(
+          {Severity::error, "sim.bad-world-map", p.message, doc.locate_value(field, p.offset)});
+  }
+
+  void read_gene_pool(const frams::Document& doc, const frams::Object& obj) {
+    for (const frams::Field& field : obj.fields) {
+      if (field.key != "fitness" || trim(field.value).empty()) continue;
+      if (!detail::fitness_as_weights(field.value, settings))
+        diags.warning("sim.unsimulated-setting",
+                      "the GenePool fitness formula is FramScript, which genokit does not run: fit is the "
+                      "cr_* weighted sum instead",
+                      doc.locate_value(field, 0));
     }
   }
 
@@ -58,7 +83,9 @@ struct Loader {
         // The first population is the creatures'; the others (food) have no bodies to simulate.
         if (!population_seen) read_object(doc, obj);
         population_seen = true;
-      } else if (obj.class_name != "GenePool" && obj.class_name != "GenotypeGroup") {
+      } else if (obj.class_name == "GenePool") {
+        read_gene_pool(doc, obj);
+      } else if (obj.class_name != "GenotypeGroup") {
         Location where;
         where.file = doc.source(obj.source).name;
         where.line = obj.line;
@@ -68,6 +95,22 @@ struct Loader {
             "object '" + std::string(obj.class_name) + "' is not a simulation setting and is ignored", where);
       }
     }
+  }
+
+  // A world that needs a map and has no readable one cannot be built: false.
+  bool report_map() {
+    if (settings.wrldtyp == 0) return true;
+    for (Diagnostic& d : map_problems) diags.report(d.severity, d.code, d.message, d.where);
+    if (!map_problems.empty()) return false;
+    if (trim(settings.wrldmap).empty()) {
+      diags.error(
+          "sim.bad-world-map",
+          "wrldtyp " + std::to_string(settings.wrldtyp) + " needs a world map (wrldmap) and none is set",
+          origin[static_cast<std::size_t>(detail::find_setting("sim_params", "wrldtyp") -
+                                          detail::setting_rows().data())]);
+      return false;
+    }
+    return true;
   }
 
   // Values read from files that genokit does not simulate.
@@ -126,6 +169,7 @@ std::optional<Settings> load_settings(std::string_view chain, Diagnostics& diags
     loader.read(doc);
   }
   loader.report_unsimulated();
+  if (!loader.report_map()) return std::nullopt;
   return std::move(loader.settings);
 }
 
@@ -137,6 +181,7 @@ std::optional<Settings> parse_settings(std::string_view text, std::string file_n
   if (diags.error_count() != errors) return std::nullopt;
   loader.read(doc);
   loader.report_unsimulated();
+  if (!loader.report_map()) return std::nullopt;
   return std::move(loader.settings);
 }
 

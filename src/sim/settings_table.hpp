@@ -30,5 +30,8 @@ const SettingRow* find_setting(std::string_view object, std::string_view key);
 // Known Framsticks settings that have nothing to do with simulating a body (genetic operators,
 // experiment bookkeeping, ...): accepted silently.
 bool is_ignored_setting(std::string_view object, std::string_view key);
+// A GenePool fitness formula that is a weighted sum of performance fields ("return
+// 0.0+this.velocity*1.0;") sets the cr_* weights of `s` to it; false (s unchanged) otherwise.
+bool fitness_as_weights(std::string_view code, Settings& s);
 
 }  // namespace genokit::sim::detail

@@ -50,10 +50,14 @@ double energy(const Run& r) {
   return r.kinetic_energy() + r.potential_energy();
 }
 
-// A passive three-armed body with a muscle (two bodies on a ball joint) dropped from 0.5.
-TEST(SimPhysics, PassiveBodySettlesAndItsEnergyNeverGrows) {
+// A passive three-armed body with a muscle (two bodies on a ball joint) dropped from 0.5, with
+// each stepper: dWorldStep's exact solution never gains energy; QuickStep (20 iterations) lets a
+// resting body jitter, so its energy may rise by a little (measured: 1 % of m g x 1 unit).
+void settles(int stepper, double gain_limit, double final_ke) {
+  SCOPED_TRACE(stepper ? "dWorldStep" : "QuickStep");
   Settings s;
   s.creath = 0.5;
+  s.gk_stepper = stepper;
   Model m = model_of(test::read_text(test::fixture("walker3.f0")), s);
   sim::Run run(m);
   bool touched = false;
@@ -67,11 +71,16 @@ TEST(SimPhysics, PassiveBodySettlesAndItsEnergyNeverGrows) {
     reference = std::min(reference, e);  // energy may only go down from its lowest value so far
   }
   EXPECT_TRUE(touched);
-  EXPECT_LT(worst, 1e-3 * m.mass() * kG) << "energy grew by " << worst;
-  EXPECT_LT(run.kinetic_energy(), 1e-6);
+  EXPECT_LT(worst, gain_limit * m.mass() * kG) << "energy grew by " << worst;
+  EXPECT_LT(run.kinetic_energy(), final_ke);
   // Resting on the ground: every part at least a stick radius above it, the body low.
   for (const f0::Vec3& p : run.sample().parts) EXPECT_GT(p.z, s.gk_stickradius - 0.01);
   EXPECT_LT(run.center_of_mass().z, 0.5);
+}
+
+TEST(SimPhysics, PassiveBodySettlesAndItsEnergyNeverGrows) {
+  settles(1, 1e-3, 1e-6);
+  settles(0, 2e-2, 1e-3);
 }
 
 std::string mirrored_x(const std::string& f0_text) {
@@ -154,18 +163,22 @@ TEST(SimPhysics, RunawayEndsTheRunAsUnstable) {
 }
 
 TEST(SimPhysics, CreatureAtRestStaysAtRest) {
-  Settings s;
-  s.creath = 0;
-  Model m = model_of("//0\np:0,0,0\np:1,0,0\np:1,1,0\nj:0,1\nj:1,2\n", s);
-  sim::Run run(m);
-  run.step(50);  // lying on the ground: it sinks to its contact depth and stops
-  f0::Vec3 start = run.center_of_mass();
-  run.step(400);
-  ASSERT_EQ(run.status(), Status::running);
-  f0::Vec3 end = run.center_of_mass();
-  double speed = std::hypot(end.x - start.x, end.y - start.y) / (400 * s.odestep);
-  EXPECT_LT(speed, 1e-5);  // units/s: no muscles, no motion
-  EXPECT_NEAR(end.z, start.z, 1e-4);
+  for (int stepper : {1, 0}) {
+    SCOPED_TRACE(stepper);
+    Settings s;
+    s.creath = 0;
+    s.gk_stepper = stepper;
+    Model m = model_of("//0\np:0,0,0\np:1,0,0\np:1,1,0\nj:0,1\nj:1,2\n", s);
+    sim::Run run(m);
+    run.step(50);  // lying on the ground: it sinks to its contact depth and stops
+    f0::Vec3 start = run.center_of_mass();
+    run.step(400);
+    ASSERT_EQ(run.status(), Status::running);
+    f0::Vec3 end = run.center_of_mass();
+    double speed = std::hypot(end.x - start.x, end.y - start.y) / (400 * s.odestep);
+    EXPECT_LT(speed, stepper ? 1e-5 : 1e-3);  // units/s: no muscles, no motion
+    EXPECT_NEAR(end.z, start.z, 1e-4);
+  }
 }
 
 // The iterative stepper is deterministic too (its per-run generator state), and falls the same.

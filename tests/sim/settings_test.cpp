@@ -89,7 +89,7 @@ TEST(SimSettings, BadFileGivesFileLineDiagnostics) {
   const Diagnostic* uns = find_code(d, "sim.unsimulated-setting");
   ASSERT_TRUE(uns);
   EXPECT_EQ(uns->where.line, 4u);
-  EXPECT_NE(uns->message.find("wrldtyp 1"), std::string::npos);
+  EXPECT_NE(uns->message.find("feed 3"), std::string::npos);
   EXPECT_EQ(d.items().size(), 3u);  // f1_smX (genetics) is known and silent
 }
 

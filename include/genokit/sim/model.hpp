@@ -25,6 +25,7 @@ struct BuildOptions {
   // memory or time.
   std::size_t max_parts = 5000;
   std::size_t max_joints = 5000;
+  std::size_t max_neurons = 5000;
 };
 
 class Model {
@@ -37,8 +38,18 @@ class Model {
   std::size_t body_count() const;   // ODE bodies
   std::size_t link_count() const;   // ODE joints between bodies (ball and fixed)
   double mass() const;              // total
-  // Where each part starts, after placement (units).
+  // Stepped by dWorldStep (exact) rather than QuickStep: gk_stepper, and in auto mode the
+  // creature's size against gk_exactrows.
+  bool exact_stepper() const;
+  // Where each part starts with central placement on flat ground (units). A run may place the
+  // creature elsewhere (random placement, rotation, uneven ground): see Run::sample().
   const std::vector<f0::Vec3>& initial_part_positions() const;
+  // The creature it was built from, and its sizes (the criteria numjoints, numneurons, ...).
+  const f0::Model& creature() const;
+  std::size_t joint_count() const;  // every f0 joint (sticks and fixed joints)
+  std::size_t neuron_count() const;
+  std::size_t connection_count() const;
+  std::size_t muscle_count() const;  // | and @ neurons that drive a joint
 
   const Data& data() const { return *data_; }
 
@@ -51,8 +62,9 @@ class Model {
 
 // std::nullopt (with sim.* diagnostics) for settings genokit cannot run (check_settings), an
 // invalid f0 model, the solid-shape body model (not simulated yet), sticks outside
-// [minjoint, maxjoint], non-finite positions or a creature over the size limits. Neurons are
-// not simulated yet: a model that has some builds with a sim.neurons-not-simulated note.
+// [minjoint, maxjoint], non-finite positions, an unreadable world map or a creature over the
+// size limits (sim.too-large). Neurons that cannot act on the body (LMu, Sti, classes without an
+// implementation, muscles on fixed joints) give warnings naming them; the creature still builds.
 std::optional<Model> build_model(const f0::Model& creature, const Settings& settings, Diagnostics& diags,
                                  const BuildOptions& opt = {});
 

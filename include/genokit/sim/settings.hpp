@@ -23,31 +23,32 @@ struct Settings {
   // --- World (sim_params) ---
   double wrldg = 1.0;     // gravity; 1 = the official setting = 9.81 units/s^2 downwards (-Z)
   double wrldsiz = 20.0;  // world side length; the world spans [0, wrldsiz] in X and Y
-  int wrldtyp = 0;        // 0 flat (simulated), 1 blocks, 2 height field (not yet)
-  double wrldwat = -1.0;  // water level (-1: below the ground, no water; water not yet)
-  int wrldbnd = 0;        // boundaries 0 none (simulated), 1 fence, 2 teleport (not yet)
+  int wrldtyp = 0;        // 0 flat, 1 blocks, 2 height field (both from wrldmap)
+  std::string wrldmap;    // the world map of wrldtyp 1 and 2 ("m W H" + digits, or "M W H" + numbers)
+  double wrldwat = -1.0;  // water level (at or below the lowest ground: no water)
+  int wrldbnd = 0;        // boundaries 0 none, 1 fence, 2 teleport
   int simtype = 1;        // 0 MechaStick (not simulated: genokit always uses ODE), 1 ODE
-  double nnspeed = 1.0;   // NN steps per physics step (kept for the NN phase)
+  double nnspeed = 1.0;   // NN steps per physics step (fractions accumulate)
   // --- Creature placement and building (sim_params) ---
   double creath = 0.1;         // height of the body's lowest point above the ground at birth
-  int placement = 1;           // 1 central (simulated); 0 random (not yet: central is used)
-  int rotation = 0;            // random initial rotation (not yet; 0 = none)
+  int placement = 1;           // 1 central, 0 random (from the run's seed)
+  int rotation = 0;            // 0 as built, otherwise a random heading about the vertical axis
   double minjoint = 0.0;       // shortest allowed stick
   double maxjoint = 2.0;       // longest allowed stick
-  double randinit = 0.01;      // NN: random initial state (kept for the NN phase)
-  double nnoise = 0.0;         // NN: output noise (kept for the NN phase)
-  double touchrange = 1.0;     // T receptor range (kept for the receptor phase)
-  double bnoise_struct = 0.0;  // random disturbance of part positions (not yet)
-  double bnoise_vel = 0.0;     // random initial velocities (not yet)
+  double randinit = 0.01;      // NN: random initial state spread
+  double nnoise = 0.0;         // NN: Gaussian output noise
+  double touchrange = 1.0;     // T receptor range (times the neuron's r)
+  double bnoise_struct = 0.0;  // random displacement of every part at birth (units, per coordinate)
+  double bnoise_vel = 0.0;     // random initial velocity of every body (units/s, per coordinate)
   // --- ODE (sim_params) ---
   double odestep = 0.05;          // time step of one simulation step (s)
   double odemusclemin = 0.0;      // muscle strength for the weakest muscle (N*m)
   double odemusclemax = 10.0;     // muscle strength for the strongest muscle (N*m)
-  double odemusclespeed = 1.0;    // muscle rate limit (kept for the muscle phase)
+  double odemusclespeed = 1.0;    // muscle rate limit: largest change of a muscle's state per step
   double odeairdrag = 0.01;       // ODE linear damping (fraction of velocity removed per step)
   double oderotdrag = 0.01;       // ODE angular damping (idem)
-  double odewaterdrag = 0.5;      // water drag (kept for the water phase)
-  double odewaterbuoy = 1.0;      // water buoyancy (kept for the water phase)
+  double odewaterdrag = 0.5;      // water drag (force per unit of submerged stick length and of speed)
+  double odewaterbuoy = 1.0;      // water buoyancy (1: a stick of density 1 floats neutrally)
   int odeseed = 0;                // contact randomness (genokit's contacts have none)
   int odesepsticks = 0;           // 1: every stick is a separate body (rigid links become fixed joints)
   double odeworlderp = 0.2;       // world ERP
@@ -59,26 +60,30 @@ struct Settings {
   double odecolsoftcfm = 0.0;     // contact CFM (0: the world's)
   double odecolsofterp = 0.0;     // contact ERP (0: the world's)
   int odeshape = 0;               // stick geometry: genokit always uses capsules
-  // --- Evaluation (sim_params; kept for the evaluation phase) ---
+  // --- Evaluation (sim_params) ---
   std::string expdef = "standard-eval";  // experiment definition (only the standard evaluation)
   std::string usercode;                  // FramScript code (never run)
   double energy0 = 10000.0;              // Energy0: initial energy per joint
   double e_meta = 1.0;                   // idle energy use per joint and step
   int evalcount = 2;                     // evaluations averaged per genotype
   int feed = 0;                          // food pieces (not yet)
-  int aging = 0;                         // aging period (not yet)
+  int aging = 0;                         // idle energy use doubles every `aging` steps of life (0: never)
   double cr_c = 0, cr_life = 0, cr_v = 1, cr_gl = 0, cr_joints = 0, cr_nnsiz = 0, cr_nncon = 0, cr_di = 0,
          cr_vpos = 0, cr_vvel = 0;  // fitness weights
-  // --- The creatures' population (the first Population object; kept for the evaluation phase) ---
+  // --- The creatures' population (the first Population object) ---
   int perfperiod = 100;             // performance sampling period (steps)
   int stabilperiod = 100;           // steps the body must rest before the NN and measurement start
   double stabledist = 0.01;         // how far the centre of gravity may move and still count as resting
   int killnostable = 1000000;       // steps after which a creature that never rests is killed
   int initial_nn_active = 2;        // 0 off, 1 on, 2 after stabilisation
   int initial_perf_measuring = 2;   // idem for performance measurement
-  int initial_self_collisions = 0;  // self-collisions (not yet)
+  int initial_self_collisions = 0;  // 1: sticks of one creature collide with each other
   // --- genokit's own (not Framsticks settings; prefixed gk_) ---
-  int gk_stepper = 1;              // 1 dWorldStep (exact LCP), 0 QuickStep (iterative, faster, sinks)
+  // 0 QuickStep (iterative: linear cost, but articulated bodies creep ~1e-4 units/step),
+  // 1 dWorldStep (exact: no creep, energy never grows; cubic cost), 2 auto: dWorldStep for
+  // creatures of at most gk_exactrows estimated constraint rows, QuickStep for larger ones.
+  int gk_stepper = 2;
+  int gk_exactrows = 150;
   int gk_iterations = 20;          // ODE QuickStep solver iterations per step
   double gk_stickradius = 0.1;     // collision radius of a stick (capsule) and of a lone part (sphere)
   double gk_maxvelocity = 1000.0;  // a body faster than this (units/s, or rad/s) makes the run unstable
@@ -87,7 +92,7 @@ struct Settings {
 // How genokit uses a setting.
 enum class SettingUse : unsigned char {
   simulated,    // read and simulated
-  kept,         // read and kept for a later phase (NN, muscles, evaluation); changes nothing yet
+  kept,         // read and kept; has no effect on what genokit simulates (see its help)
   unsupported,  // only the default value is simulated; another value read from a file warns
 };
 
