@@ -169,6 +169,7 @@ void run(Args a) {
                "'" + c + "' is not a criterion of the evaluation (known: " + known + ")");
       ok = false;
     }
+  cd.set_file("genokit evolve");
   print_diagnostics(cd);
   if (!ok) {
     raise_exit_code(kExitUsage);
