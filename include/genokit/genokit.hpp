@@ -38,6 +38,7 @@
 
 #include "genokit/evolution/evolution.hpp"
 #include "genokit/evolution/plot.hpp"
+#include "genokit/evolution/sim_evaluator.hpp"
 #include "genokit/f1/convert.hpp"
 #include "genokit/f1/operator_table.hpp"
 #include "genokit/f1/operators.hpp"
