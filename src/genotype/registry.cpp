@@ -8,7 +8,8 @@ namespace {
 
 // A new encoding: its file (e.g. f4_encoding.cpp) and one line here, in id order.
 const std::vector<Encoding>& table() {
-  static const std::vector<Encoding> t = {detail::f0_encoding(), detail::f1_encoding()};
+  static const std::vector<Encoding> t = {detail::f0_encoding(), detail::f1_encoding(),
+                                          detail::fH_encoding()};
   return t;
 }
 

@@ -1,0 +1,125 @@
+// The converters' last step (finish.hpp).
+#include "fH/finish.hpp"
+
+#include <cmath>
+
+#include "f0/build.hpp"
+#include "genokit/f0/parser.hpp"
+#include "genokit/f0/writer.hpp"
+
+namespace genokit::fH::detail {
+namespace {
+
+bool finite(const f0::Vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+bool all_finite(const f0::Model& m) {
+  for (const auto& p : m.parts)
+    if (!finite(p.pos) || !std::isfinite(p.dn) || !std::isfinite(p.fr) || !std::isfinite(p.ing) ||
+        !std::isfinite(p.as))
+      return false;
+  for (const auto& j : m.joints)
+    if (!std::isfinite(j.stif) || !std::isfinite(j.rotstif) || !std::isfinite(j.stam)) return false;
+  for (const auto& c : m.connections)
+    if (!std::isfinite(c.weight)) return false;
+  return true;
+}
+
+Location at(const f0::SourcePos& s) {
+  Location l;
+  l.line = s.line, l.column = s.column, l.offset = s.offset;
+  return l;
+}
+
+// The element (by f0 line number, 1-based) whose source position a round-trip error points to.
+f0::SourcePos element_src(const f0::Model& m, std::size_t line) {
+  std::size_t k = line - 1;
+  if (k < m.parts.size()) return m.parts[k].src;
+  k -= m.parts.size();
+  if (k < m.joints.size()) return m.joints[k].src;
+  k -= m.joints.size();
+  if (k < m.neurons.size()) return m.neurons[k].src;
+  return {};
+}
+
+}  // namespace
+
+void finish_neuron(f0::Neuron& n) {
+  f0::set_neuron_class(n);
+}
+
+bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::string& prefix,
+                  bool strict_failed) {
+  if (all_finite(m)) {
+    Diagnostics check;
+    f0::ParseOptions po;
+    po.lint = false;
+    f0::final_check(m, check, po);
+    for (const Diagnostic& d : check.items()) {
+      if (d.severity != Severity::error) continue;
+      // (final-check positions are the elements' src: offsets in the genotype text)
+      Location l = d.where;
+      diags.error(prefix + ".model-" + d.code.substr(d.code.find('.') + 1),
+                  "The converted body fails the f0 check: " + d.message, l);
+    }
+    if (!m.valid) {
+      // The SDK's message for the first failure (f0 final check texts match Model.internalCheck's).
+      for (const Diagnostic& d : check.items())
+        if (d.severity == Severity::error) {
+          out.sdk_messages.push_back("[ERROR] Model.internalCheck: " + d.message);
+          break;
+        }
+    }
+    if (strict_failed) m.valid = false;
+    return m.valid;
+  }
+  // A non-finite number: the SDK writes it ("NaN8000000000000.0", "Inf.0") and cannot read it back.
+  const std::string text = f0::write_body(m);
+  Diagnostics scratch;
+  f0::ParseOptions po;
+  po.lint = false;
+  const f0::Model keep = m;
+  m = f0::parse(text, scratch, po);
+  std::size_t line = 0, start = 0;
+  for (std::size_t b = 0, n = 1; b < text.size(); ++n) {
+    std::size_t e = text.find('\n', b);
+    if (e == std::string::npos) e = text.size();
+    const std::string_view ln(text.data() + b, e - b);
+    if (ln.find("NaN") != std::string_view::npos || ln.find("Inf") != std::string_view::npos) {
+      line = n, start = b;
+      for (std::size_t f = 0; f < ln.size();) {
+        std::size_t g = ln.find(", ", f);
+        if (g == std::string_view::npos) g = ln.size();
+        std::string_view field = ln.substr(f, g - f);
+        if (f == 0) field.remove_prefix(2);  // "p:"
+        if (const auto eq = field.find('='); eq != std::string_view::npos) field.remove_prefix(eq + 1);
+        if (field.find("NaN") != std::string_view::npos || field.find("Inf") != std::string_view::npos)
+          out.sdk_messages.push_back("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(field) +
+                                     "'");
+        f = g + 2;
+      }
+      out.sdk_messages.push_back("[ERROR] Model.build: Invalid '" + std::string(ln.substr(0, 2)) +
+                                 "', line #" + std::to_string(n));
+      break;
+    }
+    b = e + 1;
+  }
+  out.sdk_error_pos = out.sdk_warn_pos = static_cast<std::int64_t>(start);
+  diags.error(
+      prefix + ".not-finite",
+      "The converted body has a value that is not a finite number; the SDK cannot write and re-read it, "
+      "so the genotype is invalid",
+      line ? at(element_src(keep, line)) : Location{});
+  // Keep the source positions of the elements that were read back.
+  for (std::size_t i = 0; i < m.parts.size() && i < keep.parts.size(); ++i)
+    m.parts[i].src = keep.parts[i].src;
+  for (std::size_t i = 0; i < m.joints.size() && i < keep.joints.size(); ++i)
+    m.joints[i].src = keep.joints[i].src;
+  for (std::size_t i = 0; i < m.neurons.size() && i < keep.neurons.size(); ++i)
+    m.neurons[i].src = keep.neurons[i].src;
+  m.valid = false;
+  return false;
+}
+
+}  // namespace genokit::fH::detail

@@ -1,0 +1,72 @@
+// fH in the door: the SDK r909 converter (genokit/fH/convert.hpp) with its text map.
+#include "genokit/core/text.hpp"
+#include "genokit/fH/convert.hpp"
+#include "genotype/encodings.hpp"
+
+namespace genokit::genotype::detail {
+namespace {
+
+static_assert(static_cast<int>(fH::ElementKind::connection) == static_cast<int>(ElementKind::connection));
+
+Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& opt) {
+  fH::ConvertOptions co;
+  co.mapping = opt.mapping;
+  co.strict = opt.strict;
+  co.lint = opt.lint;
+  fH::Conversion c = fH::convert(text, diags, co);
+  Genotype g;
+  g.model = std::move(c.model);
+  g.converted = c.converted;
+  g.sdk_messages = std::move(c.sdk_messages);
+  g.map.reserve(c.map.size());
+  for (const fH::MapEntry& m : c.map)
+    g.map.push_back({m.begin, m.end, static_cast<ElementKind>(m.kind), m.index});
+  return g;
+}
+
+// A bare text whose first line is a number of dimensions and whose other lines are handles.
+int sniff(std::string_view text) {
+  if (text.empty() || text.size() > (1u << 20) || !looks_like_text(text.substr(0, 4096))) return 0;
+  std::size_t nl = text.find('\n');
+  if (nl == std::string_view::npos) return 0;
+  const std::string_view first = trim(text.substr(0, nl));
+  if (first.empty() || first.find_first_not_of("0123456789") != std::string_view::npos) return 0;
+  bool stick = false;
+  for (std::size_t pos = nl + 1; pos < text.size();) {
+    nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) nl = text.size();
+    const std::string_view t = text.substr(pos, nl - pos);
+    pos = nl + 1;
+    if (trim(t).empty()) continue;
+    if (!(t.starts_with("j:") || t.starts_with("n:") || t.starts_with("c:"))) return 0;
+    stick |= t.starts_with("j:");
+  }
+  return stick ? 60 : 0;
+}
+
+bool check_strict(std::string_view text, Diagnostics& diags) {
+  Diagnostics quiet;
+  const fH::Conversion c = fH::convert(text, quiet);
+  if (c.sdk_check == 0) return true;
+  diags.error("fH.sdk-invalid", "The SDK's fH validity check rejects this genotype (error position " +
+                                    std::to_string(c.sdk_check) +
+                                    "): a line it cannot read, no stick, or a neuron of an unknown class");
+  return false;
+}
+
+}  // namespace
+
+Encoding fH_encoding() {
+  Encoding e;
+  e.id.assign(1, 'H');  // (assign: GCC 12 warns falsely on short literal assignments here)
+  e.name.assign("fH", 2);
+  e.description.assign(
+      "Framsticks fH (handles: sticks, neurons and connections joined by nearness in a d-dimensional space), "
+      "converted to f0 as SDK r909 does");
+  e.to_model = to_model;
+  e.sniff = sniff;
+  e.check_strict = check_strict;
+  return e;
+}
+
+}  // namespace genokit::genotype::detail
