@@ -32,6 +32,9 @@
 
 #include "genokit/f1/convert.hpp"
 
+#include "genokit/fH/convert.hpp"
+#include "genokit/fH/handles.hpp"
+
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/file.hpp"
 #include "genokit/genotype/json.hpp"
