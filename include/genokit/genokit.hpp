@@ -32,6 +32,7 @@
 
 #include "genokit/f1/convert.hpp"
 
+#include "genokit/fB/convert.hpp"
 #include "genokit/fH/convert.hpp"
 #include "genokit/fH/handles.hpp"
 

@@ -65,8 +65,8 @@ Vec3 rotate_onto(Vec3 from, Vec3 to, const Vec3& p) {
 class Developer {
  public:
   Developer(const Handles& h, std::string_view text, Conversion& out, Diagnostics& diags,
-            const ConvertOptions& opt)
-      : h_(h), t_(text), out_(out), m_(out.model), diags_(diags), opt_(opt), d_(h.dims) {}
+            const ConvertOptions& opt, std::string_view prefix)
+      : h_(h), t_(text), out_(out), m_(out.model), diags_(diags), opt_(opt), prefix_(prefix), d_(h.dims) {}
 
   void run();
 
@@ -75,7 +75,9 @@ class Developer {
     if (!lines_) lines_ = std::make_unique<LineIndex>(t_);
     return lines_->locate(off);
   }
-  void lint(const char* code, std::string msg, std::size_t off) {
+  std::string code(const char* name) const { return std::string(prefix_) + "." + name; }
+  void lint(const char* name, std::string msg, std::size_t off) {
+    const std::string code = this->code(name);
     if (!opt_.lint) return;
     if (!diags_.keeps_next()) return diags_.count_dropped(opt_.strict ? Severity::error : Severity::warning);
     strict_failed_ |= opt_.strict;
@@ -103,6 +105,7 @@ class Developer {
   f0::Model& m_;
   Diagnostics& diags_;
   const ConvertOptions& opt_;
+  std::string_view prefix_;
   std::unique_ptr<LineIndex> lines_;
   const int d_;
   bool strict_failed_ = false;
@@ -265,7 +268,7 @@ bool Developer::brain() {
     if (!c) {
       out_.sdk_messages.push_back("[ERROR] fH_Builder.developBrain: NeuroClass given in details \"" +
                                   hn.details + "\" does not exist");
-      diags_.error("fH.unknown-neuron-class",
+      diags_.error(code("unknown-neuron-class"),
                    "Unknown neuron class '" + nr.class_name + "' (details \"" + hn.details +
                        "\"): the SDK abandons the whole creature",
                    where(hn.begin));
@@ -325,7 +328,7 @@ bool Developer::brain() {
       }
     }
     if (from < 0 || to < 0) {
-      lint("fH.connection-dropped",
+      lint("connection-dropped",
            from < 0 ? "This connection has no neuron with an output to start from; the SDK drops it silently"
                     : "This connection has no neuron with a free input to end at; the SDK drops it silently",
            hc.begin);
@@ -384,15 +387,15 @@ void Developer::run() {
     std::stable_sort(out_.map.begin(), out_.map.end(),
                      [](const MapEntry& a, const MapEntry& b) { return a.begin < b.begin; });
   }
-  detail::finish_model(m_, {out_.sdk_messages, out_.sdk_error_pos, out_.sdk_warn_pos}, diags_, "fH",
-                       strict_failed_);
+  detail::finish_model(m_, {out_.sdk_messages, out_.sdk_error_pos, out_.sdk_warn_pos}, diags_,
+                       std::string(prefix_), strict_failed_);
 }
 
 }  // namespace
 
 void develop(const Handles& handles, std::string_view text, Conversion& out, Diagnostics& diags,
-             const ConvertOptions& opt) {
-  Developer(handles, text, out, diags, opt).run();
+             const ConvertOptions& opt, std::string_view code_prefix) {
+  Developer(handles, text, out, diags, opt, code_prefix).run();
 }
 
 }  // namespace genokit::fH

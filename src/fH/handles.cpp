@@ -322,10 +322,10 @@ void Reader::run() {
     if (nl == std::string_view::npos) nl = n;
     if (nl == b) continue;  // empty lines count but are skipped
     values += static_cast<std::size_t>(2 * *dims + kStickProps);
-    if (values > kMaxValues) {
+    if (values > kMaxValues || out_.handles.size() >= kMaxHandles) {
       error("fH.too-large",
-            "The genotype is too large for genokit: more than " + std::to_string(kMaxValues) +
-                " handle values (handles x dimensions)",
+            "The genotype is too large for genokit: more than " + std::to_string(kMaxHandles) +
+                " handles or " + std::to_string(kMaxValues) + " handle values (handles x dimensions)",
             b);
       out_.status = static_cast<int>(b - body);
       out_.stop = static_cast<std::uint32_t>(b);

@@ -7,6 +7,7 @@ namespace genokit::genotype::detail {
 
 Encoding f0_encoding();
 Encoding f1_encoding();
+Encoding fB_encoding();
 Encoding fH_encoding();
 
 // The encoding `id` (empty: a malformed header), or nullptr after reporting genotype.bad-header /

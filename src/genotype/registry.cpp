@@ -8,8 +8,13 @@ namespace {
 
 // A new encoding: its file (e.g. f4_encoding.cpp) and one line here, in id order.
 const std::vector<Encoding>& table() {
-  static const std::vector<Encoding> t = {detail::f0_encoding(), detail::f1_encoding(),
-                                          detail::fH_encoding()};
+  // (one encoding per line: parallel additions merge without conflicts)
+  static const std::vector<Encoding> t = {
+      detail::f0_encoding(),  //
+      detail::f1_encoding(),  //
+      detail::fB_encoding(),  //
+      detail::fH_encoding(),  //
+  };
   return t;
 }
 

@@ -12,7 +12,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -83,11 +85,14 @@ inline std::filesystem::path oracle_program() {
 }
 
 // Differential testing against the SDK r909 oracle program: the genotypes are written as org:
-// objects of one .gen file, which both the oracle (gen mode) and genokit's Framsticks reader read;
+// objects of .gen files, which both the oracle (gen mode) and genokit's Framsticks reader read;
 // `convert` is applied to each genotype as read back, and every difference is reported (at most
-// `max_reports`).
+// `max_reports`). The SDK crashes on some genotypes (fB: a gene of several handles that then meets
+// an unclosed quote): a batch that crashes is split until the crashing genotypes are found; genokit
+// must reject those (`crashed`).
 struct DiffStats {
   std::size_t differing = 0, valid = 0, total = 0;  // valid: by the SDK
+  std::size_t crashed = 0;                          // the SDK crashed (genokit rejected each)
 };
 template <class Convert>
 DiffStats differential(const std::string& tag, const std::vector<std::string>& genotypes, Convert convert,
@@ -96,9 +101,9 @@ DiffStats differential(const std::string& tag, const std::vector<std::string>& g
   const fs::path dir = fs::temp_directory_path() / ("genokit-" + tag + "-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const fs::path gen = dir / "cases.gen", out = dir / "cases.oracle.txt";
-  {
+  auto write_gen = [&](std::size_t a, std::size_t b) {
     std::string text;
-    for (std::size_t i = 0; i < genotypes.size(); ++i) {
+    for (std::size_t i = a; i < b; ++i) {
       text += "org:\nname:g" + std::to_string(i) + "\ngenotype:~\n";
       for (char c : genotypes[i]) {
         if (c == '~' || c == '\\') text += '\\';
@@ -107,27 +112,54 @@ DiffStats differential(const std::string& tag, const std::vector<std::string>& g
       text += "~\n\n";
     }
     std::ofstream(gen, std::ios::binary) << text;
-  }
-  const std::string cmd =
-      "'" + oracle_program().string() + "' gen '" + gen.string() + "' > '" + out.string() + "'";
-  EXPECT_EQ(std::system(cmd.c_str()), 0);
-  std::vector<f1::test::Dump> dumps;
-  std::string err;
-  EXPECT_TRUE(f1::test::read_dumps(genokit::test::slurp(out), dumps, err)) << err;
-  Diagnostics fd;
-  const auto doc = frams::load_file(gen.string(), fd);
-  std::vector<std::string_view> read_back;
-  for (const auto& o : doc.objects)
-    if (o.class_name == "org") read_back.push_back(o.get("genotype"));
-  EXPECT_EQ(read_back.size(), genotypes.size());
-  EXPECT_EQ(dumps.size(), genotypes.size());
+  };
+  std::vector<std::optional<f1::test::Dump>> dumps(genotypes.size());
+  std::vector<std::string> read_back(genotypes.size());
+  std::vector<char> crashed(genotypes.size(), 0);
+  // One batch [a, b): the oracle's dumps, or (it crashed) its halves.
+  std::function<void(std::size_t, std::size_t)> batch = [&](std::size_t a, std::size_t b) {
+    write_gen(a, b);
+    const std::string cmd =
+        "'" + oracle_program().string() + "' gen '" + gen.string() + "' > '" + out.string() + "' 2>/dev/null";
+    if (std::system(cmd.c_str()) != 0) {
+      if (b - a == 1) {
+        crashed[a] = 1;
+        return;
+      }
+      const std::size_t mid = a + (b - a) / 2;
+      batch(a, mid);
+      batch(mid, b);
+      return;
+    }
+    std::vector<f1::test::Dump> got;
+    std::string err;
+    ASSERT_TRUE(f1::test::read_dumps(genokit::test::slurp(out), got, err)) << err;
+    Diagnostics fd;
+    const auto doc = frams::load_file(gen.string(), fd);
+    std::size_t k = a;
+    for (const auto& o : doc.objects)
+      if (o.class_name == "org" && k < b) read_back[k++] = std::string(o.get("genotype"));
+    ASSERT_EQ(k, b);
+    ASSERT_EQ(got.size(), b - a);
+    for (std::size_t i = a; i < b; ++i) dumps[i] = std::move(got[i - a]);
+  };
+  for (std::size_t a = 0; a < genotypes.size(); a += 100) batch(a, std::min(genotypes.size(), a + 100));
   DiffStats st;
   std::size_t reported = 0;
-  for (std::size_t i = 0; i < dumps.size() && i < read_back.size(); ++i) {
+  for (std::size_t i = 0; i < genotypes.size(); ++i) {
     ++st.total;
-    st.valid += dumps[i].valid;
-    const auto c = convert(std::string(read_back[i]));
-    const auto diffs = compare_with_dump(dumps[i], c);
+    if (crashed[i]) {
+      ++st.crashed;
+      const auto c = convert(genotypes[i]);
+      EXPECT_FALSE(c.model.valid) << tag << ": the SDK crashes on genotype " << i
+                                  << " but genokit accepts it:\n"
+                                  << genotypes[i];
+      continue;
+    }
+    if (!dumps[i]) continue;
+    st.valid += dumps[i]->valid;
+    const auto c = convert(read_back[i]);
+    const auto diffs = compare_with_dump(*dumps[i], c);
     if (diffs.empty()) continue;
     ++st.differing;
     if (reported++ >= max_reports) continue;
@@ -136,8 +168,8 @@ DiffStats differential(const std::string& tag, const std::vector<std::string>& g
     ADD_FAILURE() << tag << " genotype " << i << ":\n" << read_back[i] << "\n--" << all;
   }
   fs::remove_all(dir);
-  std::cout << tag << ": " << st.total << " genotypes, " << st.valid << " valid by the SDK, " << st.differing
-            << " differ\n";
+  std::cout << tag << ": " << st.total << " genotypes, " << st.valid << " valid by the SDK, " << st.crashed
+            << " crash the SDK, " << st.differing << " differ\n";
   return st;
 }
 

@@ -55,8 +55,9 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
 // The development alone, from handles already read (fB decodes its genes into handles): the body,
 // the brain, the model. `text` is the genotype the handle ranges point into (for positions).
 // Handles without a stick give a failed conversion without a message (the reader reports it).
+// `code_prefix` starts the codes of its diagnostics ("fB" for handles decoded from fB).
 void develop(const Handles& handles, std::string_view text, Conversion& out, Diagnostics& diags,
-             const ConvertOptions& opt = {});
+             const ConvertOptions& opt = {}, std::string_view code_prefix = "fH");
 
 // True when `text` has an fH header ("//H" or "/*H*/").
 bool is_fH_genotype(std::string_view text);

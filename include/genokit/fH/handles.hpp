@@ -56,6 +56,8 @@ std::string_view kind_name(HandleKind kind);
 // genotype is reported as fH.too-large instead of taking gigabytes).
 inline constexpr int kMaxDims = 1000;
 inline constexpr std::size_t kMaxValues = std::size_t{1} << 22;
+// The most handles genokit develops (the body is built in O(sticks^2 * d)).
+inline constexpr std::size_t kMaxHandles = 10000;
 
 struct ReadResult {
   Handles handles;
