@@ -35,6 +35,7 @@
 #include "genokit/fB/convert.hpp"
 #include "genokit/fH/convert.hpp"
 #include "genokit/fH/handles.hpp"
+#include "genokit/fL/convert.hpp"
 
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/file.hpp"

@@ -387,7 +387,7 @@ void Developer::run() {
     std::stable_sort(out_.map.begin(), out_.map.end(),
                      [](const MapEntry& a, const MapEntry& b) { return a.begin < b.begin; });
   }
-  detail::finish_model(m_, {out_.sdk_messages, out_.sdk_error_pos, out_.sdk_warn_pos}, diags_,
+  detail::finish_model(m_, {out_.converted, out_.sdk_messages, out_.sdk_error_pos, out_.sdk_warn_pos}, diags_,
                        std::string(prefix_), strict_failed_);
 }
 

@@ -2,6 +2,7 @@
 #include "fH/finish.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 #include "f0/build.hpp"
 #include "genokit/f0/parser.hpp"
@@ -56,23 +57,34 @@ bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::strin
     f0::ParseOptions po;
     po.lint = false;
     f0::final_check(m, check, po);
-    for (const Diagnostic& d : check.items()) {
-      if (d.severity != Severity::error) continue;
-      // (final-check positions are the elements' src: offsets in the genotype text)
-      Location l = d.where;
-      diags.error(prefix + ".model-" + d.code.substr(d.code.find('.') + 1),
-                  "The converted body fails the f0 check: " + d.message, l);
+    if (m.valid) {
+      if (strict_failed) m.valid = false;
+      return m.valid;
     }
-    if (!m.valid) {
-      // The SDK's message for the first failure (f0 final check texts match Model.internalCheck's).
-      for (const Diagnostic& d : check.items())
-        if (d.severity == Severity::error) {
-          out.sdk_messages.push_back("[ERROR] Model.internalCheck: " + d.message);
-          break;
-        }
-    }
-    if (strict_failed) m.valid = false;
-    return m.valid;
+    // The converter's model fails Model::internalCheck: the SDK logs each joint that is too long and
+    // writes no f0 text (the conversion fails).
+    for (std::size_t i = 0; i < m.joints.size(); ++i)
+      if (m.joints[i].sh != 1 && m.joints[i].length > 2.0) {
+        char len[64];
+        std::snprintf(len, sizeof len, "%g", m.joints[i].length);
+        out.sdk_messages.push_back("[ERROR] Model.internalCheck: Joint #" + std::to_string(i) +
+                                   " too long (its length " + len + " exceeds allowed 2)");
+      }
+    for (const Diagnostic& d : check.items())
+      if (d.severity == Severity::error) {
+        std::string msg = d.code == "f0.empty"
+                              ? std::string("The genotype makes no part and no neuron, so no creature")
+                              : "The developed body fails the f0 check: " + d.message;
+        diags.error(
+            prefix + "." + (d.code == "f0.empty" ? std::string("empty") : "model-" + d.code.substr(3)),
+            std::move(msg), d.where);
+        break;
+      }
+    const std::size_t body = m.body_offset;
+    m = f0::Model();
+    m.body_offset = body;
+    out.converted = false;
+    return false;
   }
   // A non-finite number: the SDK writes it ("NaN8000000000000.0", "Inf.0") and cannot read it back.
   const std::string text = f0::write_body(m);

@@ -18,14 +18,16 @@ namespace genokit::fH::detail {
 void finish_neuron(f0::Neuron& n);
 
 struct Finish {
+  bool& converted;  // set false when the converter's own model check fails (the SDK then returns no f0)
   std::vector<std::string>& sdk_messages;
   std::int64_t& sdk_error_pos;
   std::int64_t& sdk_warn_pos;
 };
 
-// Runs the f0 final check (or the round trip when a value is not finite) and sets m.valid. Problems
-// are reported with `code_prefix` ("fH", "fL") at the element's src position; returns false when the
-// model failed. `strict_failed`: an earlier warning was an error under --strict (the model is
+// Runs the f0 final check (or the round trip when a value is not finite) and sets m.valid. A model
+// that fails the check is what the SDK's converter cannot write: the conversion fails (the model is
+// emptied), with the SDK's messages. Problems are reported with `code_prefix` ("fH", "fL") at the
+// element's src position; returns false when the model failed. `strict_failed`: an earlier warning was an error under --strict (the model is
 // invalid however it checks).
 bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::string& code_prefix,
                   bool strict_failed);

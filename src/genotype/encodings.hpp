@@ -9,6 +9,7 @@ Encoding f0_encoding();
 Encoding f1_encoding();
 Encoding fB_encoding();
 Encoding fH_encoding();
+Encoding fL_encoding();
 
 // The encoding `id` (empty: a malformed header), or nullptr after reporting genotype.bad-header /
 // genotype.unsupported-encoding at `where`.

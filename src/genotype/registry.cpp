@@ -14,6 +14,7 @@ const std::vector<Encoding>& table() {
       detail::f1_encoding(),  //
       detail::fB_encoding(),  //
       detail::fH_encoding(),  //
+      detail::fL_encoding(),  //
   };
   return t;
 }

@@ -52,9 +52,9 @@ TEST(FBOracle, ReferenceCases) {
 TEST(FBDifferential, GeneratedGenotypesAgainstTheSdk) {
   GENOKIT_REQUIRE_SHARED(std::filesystem::exists(enc_test::oracle_program()),
                          "SDK r909 oracle program not found");
-  std::mt19937 rng(20261126);
+  std::mt19937 rng(enc_test::diff_seed(20261126));
   std::vector<std::string> genotypes;
-  for (int i = 0; i < 2000; ++i) genotypes.push_back(generated(rng));
+  for (std::size_t i = 0; i < enc_test::diff_count(2000); ++i) genotypes.push_back(generated(rng));
   const auto st = enc_test::differential("fB", genotypes, conv);
   EXPECT_EQ(st.differing, 0u);
   EXPECT_GT(st.valid, st.total / 3);

@@ -79,9 +79,9 @@ struct Gen {
 TEST(FHDifferential, GeneratedGenotypesAgainstTheSdk) {
   GENOKIT_REQUIRE_SHARED(std::filesystem::exists(enc_test::oracle_program()),
                          "SDK r909 oracle program not found");
-  Gen g{std::mt19937(20261125)};
+  Gen g{std::mt19937(enc_test::diff_seed(20261125))};
   std::vector<std::string> genotypes;
-  for (int i = 0; i < 3000; ++i) genotypes.push_back(g.genotype());
+  for (std::size_t i = 0; i < enc_test::diff_count(3000); ++i) genotypes.push_back(g.genotype());
   const auto st = enc_test::differential("fH", genotypes, [](const std::string& text) {
     Diagnostics d;
     return fH::convert(text, d);

@@ -1,0 +1,73 @@
+// fL in the door: developed and drawn as SDK r909 does (genokit/fL/convert.hpp), with the map from the
+// lines of the genotype to the elements their words made.
+#include "genokit/core/text.hpp"
+#include "genokit/fL/convert.hpp"
+#include "genotype/encodings.hpp"
+
+namespace genokit::genotype::detail {
+namespace {
+
+Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& opt) {
+  fL::ConvertOptions co;
+  co.mapping = opt.mapping;
+  co.strict = opt.strict;
+  co.lint = opt.lint;
+  fL::Conversion c = fL::convert(text, diags, co);
+  Genotype g;
+  g.model = std::move(c.model);
+  g.converted = c.converted;
+  g.sdk_messages = std::move(c.sdk_messages);
+  g.map.reserve(c.map.size());
+  for (const fL::MapEntry& m : c.map)
+    g.map.push_back({m.begin, m.end, static_cast<ElementKind>(m.kind), m.index});
+  return g;
+}
+
+// A bare text whose lines are w:, i: and r: lines with one i: line holding an axiom.
+int sniff(std::string_view text) {
+  if (text.empty() || text.size() > (1u << 20) || !looks_like_text(text.substr(0, 4096))) return 0;
+  int info = 0;
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) nl = text.size();
+    const std::string_view t = text.substr(pos, nl - pos);
+    pos = nl + 1;
+    if (trim(t).empty()) continue;
+    if (t.starts_with("i:"))
+      ++info;
+    else if (!t.starts_with("w:") && !t.starts_with("r:"))
+      return 0;
+  }
+  return info == 1 && text.find("axiom") != std::string_view::npos ? 60 : 0;
+}
+
+bool check_strict(std::string_view text, Diagnostics& diags) {
+  Diagnostics quiet;
+  const fL::Conversion c = fL::convert(text, quiet);
+  if (c.sdk_check == 0) return true;
+  diags.error("fL.sdk-invalid",
+              c.sdk_check < 0
+                  ? std::string("The SDK's fL validity check rejects this genotype: its axiom has no stick "
+                                "(S) or its development fails")
+                  : "The SDK's fL validity check rejects this genotype (error position " +
+                        std::to_string(c.sdk_check) + ")");
+  return false;
+}
+
+}  // namespace
+
+Encoding fL_encoding() {
+  Encoding e;
+  e.id.assign(1, 'L');  // (assign: GCC 12 warns falsely on short literal assignments here)
+  e.name.assign("fL", 2);
+  e.description.assign(
+      "Framsticks fB (fH handles written as genes of letters between aa and zz), converted to f0 through fH "
+      "as "
+      "SDK r909 does");
+  e.to_model = to_model;
+  e.sniff = sniff;
+  e.check_strict = check_strict;
+  return e;
+}
+
+}  // namespace genokit::genotype::detail
