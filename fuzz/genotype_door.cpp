@@ -34,6 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (m.begin > m.end || m.end > g.text.size()) std::abort();
     (void)genotype::to_json(*r, file, g);
     (void)genotype::is_valid_strict(g.text, gd);
+    (void)genotype::is_valid_creature(g.text, gd);
   }
   (void)genotype::pick(bytes, "fuzz.gen", size % 5 ? "" : "1", d, {fo, ro, {}});
   genotype::RewriteOptions rw;

@@ -15,15 +15,20 @@
 #include "genokit/frams/document.hpp"
 #include "genokit/frams/genotype_header.hpp"
 #include "genokit/frams/json.hpp"
+#include "genokit/frams/operator_params.hpp"
 #include "genokit/frams/property.hpp"
 #include "genokit/frams/schema.hpp"
+#include "genokit/frams/sdk_random.hpp"
 
 #include "genokit/f0/batch.hpp"
 #include "genokit/f0/docs.hpp"
+#include "genokit/f0/genetic_operator.hpp"
 #include "genokit/f0/json.hpp"
 #include "genokit/f0/lint.hpp"
 #include "genokit/f0/model.hpp"
 #include "genokit/f0/neuron_classes.hpp"
+#include "genokit/f0/neuron_mutation.hpp"
+#include "genokit/f0/operator_table.hpp"
 #include "genokit/f0/parser.hpp"
 #include "genokit/f0/properties.hpp"
 #include "genokit/f0/render.hpp"
@@ -31,6 +36,7 @@
 #include "genokit/f0/writer.hpp"
 
 #include "genokit/f1/convert.hpp"
+#include "genokit/f1/operator_table.hpp"
 
 #include "genokit/fB/convert.hpp"
 #include "genokit/fH/convert.hpp"
@@ -40,6 +46,8 @@
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/file.hpp"
 #include "genokit/genotype/json.hpp"
+#include "genokit/genotype/operator_settings.hpp"
+#include "genokit/genotype/operators.hpp"
 #include "genokit/genotype/read.hpp"
 #include "genokit/genotype/rewrite.hpp"
 

@@ -1,6 +1,7 @@
 // f1 in the door: the SDK r909 converter (genokit/f1/convert.hpp) with its text map.
 #include "genokit/core/text.hpp"
 #include "genokit/f1/convert.hpp"
+#include "genokit/f1/operator_table.hpp"
 #include "genotype/encodings.hpp"
 
 namespace genokit::genotype::detail {
@@ -57,6 +58,9 @@ Encoding f1_encoding() {
       "Framsticks f1 (recursive encoding, e.g. RRX(lX,X[|G:1])), converted to f0 as SDK r909 does";
   e.to_model = to_model;
   e.sniff = sniff;
+  e.params = f1::operator_table();
+  e.simplest = [] { return std::string("X"); };
+  e.check_strict = f1_check_strict;
   return e;
 }
 

@@ -27,23 +27,6 @@ std::string BuildMessage::sdk_line() const {
   return sev + origin + ": " + text;
 }
 
-double Random::gauss() {
-  if (have_) {
-    have_ = false;
-    return cached_;
-  }
-  double v1, v2, s;
-  do {
-    v1 = 2 * uniform() - 1;
-    v2 = 2 * uniform() - 1;
-    s = v1 * v1 + v2 * v2;
-  } while (s >= 1 || s == 0);  // s == 0 (probability 2^-64) would give an infinite value
-  const double m = std::sqrt(-2 * std::log(s) / s);
-  cached_ = v2 * m;
-  have_ = true;
-  return v1 * m;
-}
-
 void Network::Data::set_channel_count(std::uint32_t i, int c) {
   if (c < 1) c = 1;
   const int old = nch[i];

@@ -20,8 +20,10 @@ struct Loader {
   std::vector<Location> origin;  // per row: where the winning value was read (line 0: default)
   Diagnostics& diags;
 
-  Loader(const Settings& base, Diagnostics& d)
-      : settings(base), origin(detail::setting_rows().size()), diags(d) {}
+  const SettingsLoadOptions& opt;
+
+  Loader(const SettingsLoadOptions& o, Diagnostics& d)
+      : settings(o.base), origin(detail::setting_rows().size()), diags(d), opt(o) {}
 
   void assign(const SettingRow& row, const frams::Value& v) {
     if (row.slot.f) settings.*row.slot.f = v.kind == frams::Value::Kind::integer ? double(v.i) : v.d;
@@ -34,6 +36,7 @@ struct Loader {
       Location where = doc.locate_value(field, 0);
       const SettingRow* row = detail::find_setting(obj.class_name, field.key);
       if (!row) {
+        if (opt.other && obj.class_name == "sim_params" && opt.other(field.key, field.value, where)) continue;
         if (!detail::is_ignored_setting(obj.class_name, field.key))
           diags.warning("sim.unknown-setting",
                         "unknown setting '" + std::string(field.key) + "' in " + std::string(obj.class_name) +
@@ -110,7 +113,7 @@ std::vector<std::string> split_chain(std::string_view chain) {
 
 std::optional<Settings> load_settings(std::string_view chain, Diagnostics& diags,
                                       const SettingsLoadOptions& opt) {
-  Loader loader(opt.base, diags);
+  Loader loader(opt, diags);
   std::vector<std::string> files = split_chain(chain);
   if (files.empty()) {
     diags.error("sim.no-settings-file", "no settings file given (expected \"a.sim\" or \"a.sim;b.sim\")");
@@ -128,7 +131,7 @@ std::optional<Settings> load_settings(std::string_view chain, Diagnostics& diags
 
 std::optional<Settings> parse_settings(std::string_view text, std::string file_name, Diagnostics& diags,
                                        const SettingsLoadOptions& opt) {
-  Loader loader(opt.base, diags);
+  Loader loader(opt, diags);
   std::size_t errors = diags.error_count();
   frams::Document doc = frams::parse(text, std::move(file_name), diags);
   if (diags.error_count() != errors) return std::nullopt;

@@ -8,6 +8,7 @@
 #include "genokit/f1/convert.hpp"
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/json.hpp"
+#include "genokit/genotype/operators.hpp"
 
 namespace genokit::genotype {
 namespace {
@@ -145,27 +146,28 @@ TEST(GenotypeRegistry, F0AndF1AreRegisteredWithEmptyOperatorSlots) {
   for (const Encoding& e : encodings()) {
     EXPECT_TRUE(e.to_model);
     EXPECT_TRUE(e.sniff);
-    EXPECT_FALSE(e.mutate || e.crossover || e.simplest || e.check_strict) << e.name;
+    EXPECT_TRUE(e.simplest) << e.name;
+    EXPECT_FALSE(e.params.empty()) << e.name;
   }
+  EXPECT_TRUE(encodings()[1].check_strict);
 }
 
 TEST(GenotypeRegistry, EmptySlotsAreReportedNotCrashed) {
   Diagnostics d;
-  EXPECT_EQ(simplest("1", d), std::nullopt);
-  EXPECT_EQ(mutate("X", d), std::nullopt);
-  EXPECT_EQ(crossover("X", "X(X,X)", d), std::nullopt);
+  EXPECT_EQ(simplest("1", d), "X");
+  EXPECT_EQ(mutate("//0\np:\n", d), std::nullopt);
+  EXPECT_EQ(crossover("//0\np:\n", "//0\np:\np:\n", d), std::nullopt);
   EXPECT_EQ(crossover("X", "//0\np:\n", d), std::nullopt);
   EXPECT_EQ(simplest("Q", d), std::nullopt);
   std::vector<std::string> codes;
   for (const auto& x : d.items()) codes.push_back(x.code);
   EXPECT_EQ(codes, (std::vector<std::string>{"genotype.unsupported-operator", "genotype.unsupported-operator",
-                                             "genotype.unsupported-operator", "genotype.mixed-encodings",
-                                             "genotype.unsupported-encoding"}));
-  EXPECT_EQ(d.items()[0].message, "genokit has no simplest genotype for f1 genotypes yet");
-  // Strict validity without a strict check: the model's verdict.
+                                             "genotype.mixed-encodings", "genotype.unsupported-encoding"}));
+  EXPECT_EQ(d.items()[0].message, "genokit has no mutation for f0 genotypes yet");
+  // Strict validity without a strict check (f0): the model's verdict.
   Diagnostics v;
-  EXPECT_TRUE(is_valid_strict("X(X,X)", v));
-  EXPECT_FALSE(is_valid_strict("X]", v));
+  EXPECT_TRUE(is_valid_strict("//0\np:\np:1\nj:0,1\n", v));
+  EXPECT_FALSE(is_valid_strict("//0\np:\nj:0,1\n", v));
 }
 
 TEST(GenotypeJson, ConvertingEncodingsCarryTheirMap) {

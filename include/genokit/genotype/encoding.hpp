@@ -1,44 +1,22 @@
 // The encoding registry of the genotype door. An encoding is an id (the header letter: "0" for
 // `//0`, "1" for `/*1*/`), a name, a description, the one required job (text -> f0 model with
-// diagnostics) and optional slots that the genetic operators and stricter checks fill later: an
-// empty slot means "not available for this encoding", so new operators plug in without changing
-// the door or its callers. f0 and f1 are the built-in entries (src/genotype/registry.cpp); a new
+// diagnostics) and optional slots for the genetic operators and the strict check: an empty slot
+// means "not available for this encoding", so new operators plug in without changing the door or
+// its callers. f0 and f1 are the built-in entries (src/genotype/registry.cpp); a new
 // encoding is one entry there plus its converter.
 #pragma once
 
-#include <cstdint>
 #include <functional>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
 
 #include "genokit/core/diagnostics.hpp"
+#include "genokit/f0/genetic_operator.hpp"
+#include "genokit/frams/property.hpp"
 #include "genokit/genotype/read.hpp"
 
 namespace genokit::genotype {
-
-// Operator parameters by name, as Framsticks `.sim` files give them ("f1_smX" -> "0.05").
-using Settings = std::vector<std::pair<std::string, std::string>>;
-
-// Options of the random operators: the seed makes the result reproducible bit for bit.
-struct OperatorOptions {
-  std::uint64_t seed = 0;
-  Settings settings;  // unknown names are reported by the operator
-};
-
-struct Mutant {
-  std::string genotype;  // the new genotype text (with the encoding's header)
-  std::string kind;      // which mutation was applied, e.g. "f1.add-stick"
-  double change = 0;     // how much changed, 0..1 (the SDK's `chg`)
-};
-
-struct Offspring {
-  std::string first, second;  // the children (with headers)
-  double change = 0;          // share of material exchanged, 0..1
-};
 
 struct Encoding {
   std::string id;           // header letter(s): "0", "1", "4", "H", ...
@@ -54,19 +32,23 @@ struct Encoding {
   // How much a text without a header looks like this encoding: 0 (not at all) .. 100. Optional.
   std::function<int(std::string_view text)> sniff;
 
-  // Slots filled by later work (empty = not available):
-  // one mutation of a valid genotype (std::nullopt with the reason in diags on failure);
-  std::function<std::optional<Mutant>(std::string_view parent, Diagnostics& diags,
-                                      const OperatorOptions& opt)>
-      mutate;
-  // crossing two genotypes;
-  std::function<std::optional<Offspring>(std::string_view a, std::string_view b, Diagnostics& diags,
-                                         const OperatorOptions& opt)>
-      crossover;
-  // the simplest genotype of the encoding (with its header), e.g. "X" for f1;
+  // Genetic operators and strict validity (empty = not available for this encoding; an encoding
+  // may fill any subset). Raw operators work on genes (the text after the header) and are called
+  // through the GenMan wrapper of genokit/genotype/operators.hpp, which checks, repairs and
+  // retries (docs/evolution.md "How operators are called").
+  //
+  // The operator parameters (f1_smX, f4_mut_add, ...): one table, declared once as data next to
+  // the operators; `.sim` files and name=value strings set them (operator_settings.hpp).
+  std::span<const frams::Property> params;
+  f0::MutateOperator mutate;        // one mutation of valid genes
+  f0::CrossoverOperator crossover;  // one or two children of two valid parents
+  f0::RepairOperator repair;        // GenMan's validate(): fixes minor errors of invalid genes
+  // The genes of the simplest genotype (no header), e.g. "X" for f1.
   std::function<std::string()> simplest;
-  // genetic validity where it is stricter than the converter's verdict (e.g. f1 `X[0:0],` is
-  // converted with a warning but is not a valid f1 genotype): true = valid; reasons in diags.
+  // Genetic validity (the SDK's checkValidity) where it differs from the converter's verdict (f1:
+  // `X[0:0],` converts with a warning but is not a valid genotype): the whole text (header
+  // included, like to_model), true = valid, the reasons positioned in it in diags. Without it the
+  // converter's verdict decides.
   std::function<bool(std::string_view text, Diagnostics& diags)> check_strict;
 };
 
@@ -77,14 +59,13 @@ const Encoding* find_encoding(std::string_view id);
 // "f0 and f1": the names of the encodings genokit reads, for messages.
 std::string encoding_names(std::string_view conjunction = "and");
 
-// The operator slots, called through the door: each reports genotype.unsupported-operator (and
-// returns nothing) when the genotype's encoding has no such operator, and genotype.* errors when
-// the text cannot be read.
-std::optional<std::string> simplest(std::string_view format, Diagnostics& diags);
-std::optional<Mutant> mutate(std::string_view genotype, Diagnostics& diags, const OperatorOptions& opt = {});
-std::optional<Offspring> crossover(std::string_view a, std::string_view b, Diagnostics& diags,
-                                   const OperatorOptions& opt = {});
-// Strict genetic validity: the encoding's check_strict when it has one, else the model's verdict.
+// Strict genetic validity (framspy's isValid): the encoding's check_strict when it has one, else
+// the converter's verdict. Reasons in diags.
 bool is_valid_strict(std::string_view genotype, Diagnostics& diags, const ReadOptions& opt = {});
+// A valid creature (framspy's isValidCreature): genetically valid (is_valid_strict), and the model
+// builds without the warnings Framsticks counts as creature build failures: two muscles of one kind
+// on one joint (genotype.duplicate-muscle), a neuron away from the part or joint its class needs
+// (genotype.misplaced-neuron), a class outside the SDK library (genotype.unknown-neuron-class).
+bool is_valid_creature(std::string_view genotype, Diagnostics& diags, const ReadOptions& opt = {});
 
 }  // namespace genokit::genotype

@@ -6,13 +6,13 @@
 
 #include <cstdint>
 #include <memory>
-#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "genokit/core/diagnostics.hpp"
 #include "genokit/f0/model.hpp"
+#include "genokit/frams/sdk_random.hpp"
 #include "genokit/neuro/body.hpp"
 #include "genokit/neuro/classes.hpp"
 
@@ -38,19 +38,9 @@ struct BuildMessage {
   std::string sdk_line() const;
 };
 
-// The SDK random source: MT19937, uniform = out32 / 2^32, Gaussian by the polar method with the
-// second value of each pair cached.
-class Random {
- public:
-  explicit Random(std::uint32_t seed = 0) : mt_(seed) {}
-  double uniform() { return static_cast<double>(mt_()) * (1.0 / 4294967296.0); }
-  double gauss();
-
- private:
-  std::mt19937 mt_;
-  bool have_ = false;
-  double cached_ = 0;
-};
+// The SDK random source (MT19937, uniform = out32 / 2^32, Gaussian by the polar method with the
+// second value of each pair cached): the one shared with the genetic operators.
+using Random = frams::SdkRandom;
 
 class Network {
  public:

@@ -8,6 +8,7 @@
 // density 1 weighs 1.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -103,6 +104,12 @@ std::span<const SettingInfo> settings_table();
 struct SettingsLoadOptions {
   // The values before the first file (Framsticks' defaults unless given).
   Settings base;
+  // Called for each field of a `sim_params` object that is not a simulation setting, before it
+  // is ignored or reported: returning true takes it (no sim.unknown-setting warning). The one way
+  // other readers get their keys from the same files, e.g. genetic operator settings:
+  //   [&](auto key, auto value, const Location& at) { return ops.take(key, value, diags, at); }
+  // (genokit/genotype/operator_settings.hpp).
+  std::function<bool(std::string_view key, std::string_view value, const Location& where)> other;
 };
 
 // Reads a chain of `.sim` files separated by ';' ("eval-allcriteria.sim;deterministic.sim"),
