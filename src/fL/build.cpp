@@ -229,6 +229,18 @@ BuiltModel Builder::run() {
   State st;
   std::vector<State> stack;
   std::vector<std::pair<std::size_t, int>> conns;  // (sequence position, target neuron)
+  {  // (room for every element: parts are large, and growing the vector moves them)
+    std::size_t sticks = 0, neurons = 0;
+    for (const std::uint32_t k : seq_) {
+      const int d = ls_.pool[k].def;
+      sticks += d == kStick, neurons += d == kNeuron;
+    }
+    m.parts.reserve(sticks + 1);
+    m.joints.reserve(sticks);
+    m.neurons.reserve(neurons);
+    counters_.reserve(sticks + 1);
+    out_.made.reserve(2 * sticks + neurons + 1);
+  }
   for (std::size_t k = 0; k < seq_.size(); ++k) {
     Word& w = ls_.pool[seq_[k]];
     switch (w.def) {

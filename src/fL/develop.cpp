@@ -1,8 +1,9 @@
 // fL rewriting (develop.hpp): fL_Builder::developModel, iterate, deploy and alterTimedProperties of
 // SDK r909. A rule copies its successor's formulas by writing them in infix form and reading them
 // back (the SDK's way), which can change a formula's meaning; genokit does the same and warns.
+#include <algorithm>
+#include <array>
 #include <cmath>
-#include <map>
 
 #include "fL/develop.hpp"
 #include "frams/sdk_number.hpp"
@@ -34,7 +35,7 @@ class Developer {
     bool ok = true;
     std::string error;
   };
-  std::map<const Rpn*, Copy> copies_;  // a successor formula as a rule copies it
+  std::vector<std::pair<const Rpn*, Copy>> copies_;  // a successor formula as a rule copies it (few)
 };
 
 void Developer::alter(double now, bool all) {
@@ -51,7 +52,7 @@ void Developer::alter(double now, bool all) {
 }
 
 const Rpn* Developer::copied(const Formula& f, int varcount) {
-  auto it = copies_.find(f.rpn);
+  auto it = std::find_if(copies_.begin(), copies_.end(), [&](const auto& c) { return c.first == f.rpn; });
   if (it == copies_.end()) {
     Copy c;
     std::string infix;
@@ -86,7 +87,8 @@ const Rpn* Developer::copied(const Formula& f, int varcount) {
                at);
     }
     c.rpn = ls_.keep(std::move(rpn));
-    it = copies_.emplace(f.rpn, std::move(c)).first;
+    copies_.emplace_back(f.rpn, std::move(c));
+    it = copies_.end() - 1;
   }
   if (!it->second.ok) ls_.sdk.error("MathEvaluation.convertString", it->second.error);
   return it->second.rpn;
@@ -158,7 +160,8 @@ bool Developer::deploy(const Rule& r, std::uint32_t in_index, double now, std::v
     nw.creation = now;
     nw.begin = r.begin, nw.end = r.end, nw.at = tw.at;
     const WordDef& def = ls_.def_of(tw);
-    std::vector<Formula> made;
+    std::array<Formula, 10> made;  // (at most npar + 1 entries)
+    std::size_t n_made = 0;
     for (int q = 0; q < def.npar; ++q) {
       const Formula* tf = q < tw.count ? &ls_.evals[tw.first + static_cast<std::uint32_t>(q)] : nullptr;
       if (!tf || !tf->rpn) {
@@ -166,28 +169,28 @@ bool Developer::deploy(const Rule& r, std::uint32_t in_index, double now, std::v
         const bool attr = def.kind == WordKind::connection && q == 1;
         if (d) {
           nw.text = tw.text;
-          made.push_back({});
+          made[n_made++] = Formula{};
         }
         if (attr) {
           if (!tw.text.empty()) {
             nw.text = attractor_text(tw.text, npar, vals);
-            made.push_back({});
+            made[n_made++] = Formula{};
           }
           // (an empty attractor adds no entry: the SDK's word is left one parameter short)
         } else {
-          made.push_back({});  // (for N's details this is a second, unused entry, as in the SDK)
+          made[n_made++] = Formula{};  // (for N's details this is a second, unused entry, as in the SDK)
         }
       } else {
         Formula f;
         f.rpn = copied(*tf, npar);
         for (int v = 0; v < npar && v < 3; ++v) f.vars[static_cast<std::size_t>(v)] = vals[v];
         f.t = time_fraction(now, tw.creation);
-        made.push_back(f);
+        made[n_made++] = f;
       }
     }
-    nw.count = static_cast<std::uint8_t>(made.size());
+    nw.count = static_cast<std::uint8_t>(n_made);
     nw.first = static_cast<std::uint32_t>(ls_.evals.size());  // (after any attractor word made above)
-    ls_.evals.insert(ls_.evals.end(), made.begin(), made.end());
+    ls_.evals.insert(ls_.evals.end(), made.begin(), made.begin() + static_cast<std::ptrdiff_t>(n_made));
     ls_.pool.push_back(std::move(nw));
     out.push_back(static_cast<std::uint32_t>(ls_.pool.size() - 1));
   }

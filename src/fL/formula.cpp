@@ -89,10 +89,12 @@ int op_precedence(Op op) {
 
 bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& error) {
   out.clear();
-  const std::string expr(expr_view);  // (NUL-terminated for the number reader)
+  thread_local std::string expr;  // (NUL-terminated for the number reader; reused)
+  expr.assign(expr_view);
   const std::size_t size = expr.size();
   // The operator stack: operators (>= 0) and open parentheses (-1).
-  std::vector<int> stack;
+  thread_local std::vector<int> stack;
+  stack.clear();
   bool unary = true;
   std::size_t it = 0;
   while (it < size) {

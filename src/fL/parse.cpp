@@ -120,15 +120,15 @@ struct LineLoad {
 bool load_line(LSystem& ls, std::string_view cls, std::string_view group, std::span<const Property> props,
                std::string_view line, std::size_t base, std::vector<std::string>& values,
                std::vector<double>& numbers, std::vector<char>& given) {
-  values.assign(props.size(), std::string());
-  numbers.assign(props.size(), 0.0);
+  values.resize(props.size());
+  numbers.resize(props.size());
   given.assign(props.size(), 0);
   for (std::size_t i = 0; i < props.size(); ++i) {
     values[i].assign(props[i].def_text);
     numbers[i] = props[i].def;
   }
   LineLoad h{ls, cls, group, props, values, numbers, given, base};
-  std::string scratch;
+  thread_local std::string scratch;
   frams::sdk::load_single_line(line, {props, props.size()}, h, scratch);
   return !h.failed;
 }
@@ -200,9 +200,9 @@ int LSystem::create_word(std::string_view token, int numparams, std::uint32_t be
   w.first = static_cast<std::uint32_t>(evals.size());
   if (def.npar > 0) {
     const auto props = params_of(def);
-    std::vector<std::string> values;
-    std::vector<double> numbers;
-    std::vector<char> given;
+    thread_local std::vector<std::string> values;  // (reused: no allocation per word)
+    thread_local std::vector<double> numbers;
+    thread_local std::vector<char> given;
     load_line(*this, "Word", "Properties", props, inner, at + (open == std::string_view::npos ? 0 : open + 1),
               values, numbers, given);
     for (std::size_t i = 0; i < props.size(); ++i) {
@@ -211,7 +211,7 @@ int LSystem::create_word(std::string_view token, int numparams, std::uint32_t be
       if (text_param) {
         w.text = values[i];
       } else if (!values[i].empty()) {
-        Rpn rpn;
+        thread_local Rpn rpn;  // (parsed here, then kept at its exact size)
         std::string err;
         double v;
         bool ok = detail::parse(values[i], numparams, rpn, err);
@@ -229,7 +229,7 @@ int LSystem::create_word(std::string_view token, int numparams, std::uint32_t be
           evals.resize(w.first);
           return -1;
         }
-        f.rpn = keep(std::move(rpn));
+        f.rpn = keep(Rpn(rpn));
       }
       evals.push_back(f);
     }
@@ -358,9 +358,9 @@ bool LSystem::tokenize(std::string_view seq, std::vector<std::uint32_t>& out, in
 // 0 or the SDK's error position.
 int LSystem::process_line(int type, std::string_view line, std::size_t off, std::uint32_t begin,
                           std::uint32_t end) {
-  std::vector<std::string> values;
-  std::vector<double> numbers;
-  std::vector<char> given;
+  thread_local std::vector<std::string> values;
+  thread_local std::vector<double> numbers;
+  thread_local std::vector<char> given;
   const std::size_t lastpos = begin - body;
   if (type == 0) {
     if (!load_line(*this, "w", "Word", kWordDefTable, line, off, values, numbers, given)) {
@@ -464,6 +464,8 @@ int LSystem::process_line(int type, std::string_view line, std::size_t off, std:
 }
 
 int LSystem::parse() {
+  pool.reserve(64);
+  evals.reserve(256);
   defs = {{"S", 8, WordKind::stick},    {"N", 1, WordKind::neuron},   {"C", 2, WordKind::connection},
           {"rotX", 1, WordKind::rot_x}, {"rotY", 1, WordKind::rot_y}, {"rotZ", 1, WordKind::rot_z}};
   const std::string_view g = text.substr(body);

@@ -37,6 +37,10 @@ std::vector<std::string> compare_with_dump(const f1::test::Dump& dump, const Con
   as.model = c.model;
   as.converted = c.converted;
   as.sdk_messages = c.sdk_messages;
+  // (a dump is line-based: a message holding a newline, e.g. neuron details from a quoted text over
+  // two lines, is cut there)
+  for (auto& m : as.sdk_messages)
+    if (const auto nl = m.find('\n'); nl != std::string::npos) m.resize(nl);
   as.sdk_error_pos = c.sdk_error_pos;
   as.sdk_warn_pos = c.sdk_warn_pos;
   std::vector<std::string> diffs;
