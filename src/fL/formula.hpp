@@ -45,3 +45,23 @@ bool to_infix(const Rpn& rpn, std::string& out);
 inline constexpr std::string_view kIncomplete = "Evaluation error: The math expression is not complete";
 
 }  // namespace genokit::fL::detail
+
+namespace genokit::frams {
+class SdkRandom;
+}
+
+namespace genokit::fL::detail {
+
+// Infix text that reads back to the same postfix (genokit's writer for the operators' output: the
+// SDK's to_infix drops parentheses a right operand or a negative number needs).
+bool to_infix_exact(const Rpn& rpn, std::string& out);
+
+// MathEvaluation::mutate(logical, usetime) on `rpn` with `varcount` variables: an empty formula
+// becomes a number U(1); otherwise deletion of a (value, operator) pair, a value or variable
+// changed, an operator changed, or (below 7 tokens) a value and an operator inserted. Returns the
+// method (0..3, or -1 for an empty formula).
+int mutate(Rpn& rpn, int varcount, bool logical, bool usetime, frams::SdkRandom& rng);
+// MathEvaluation::mutateConditional: "$a <cmp> $b|number", joined with & to a non-empty condition.
+void mutate_condition(Rpn& rpn, int varcount, frams::SdkRandom& rng);
+
+}  // namespace genokit::fL::detail

@@ -112,6 +112,17 @@ class LSystem {
   // A formula for the pool (copied postfix).
   const Rpn* keep(Rpn&& rpn) { return &rpns.emplace_back(std::move(rpn)); }
 
+  // The SDK's word table (an unordered_map filled in definition order, built-ins first): its
+  // iteration order is the order of the canonical w: lines and of the operators' word lists.
+  std::vector<int> table_order() const;
+  // A word definition added by an operator (fL_Word::processDefinition).
+  int define_word(std::string name, int npar);
+  // The canonical genotype text (genes, no header): w: lines in table order, the i: line, the rules
+  // (redundant ones removed). Formulas are written exactly (genokit; see docs/encodings.md).
+  std::string write();
+  // A word as the canonical text writes it: "S(l=2.0, fr=$0)".
+  std::string word_text(const Word& w) const;
+
   // Diagnostics.
   Location where(std::size_t off);
   void error(const char* code, std::string msg, std::size_t off);

@@ -2,6 +2,7 @@
 // from gene letters to elements.
 #include "genokit/core/text.hpp"
 #include "genokit/fB/convert.hpp"
+#include "genokit/fB/operators.hpp"
 #include "genotype/encodings.hpp"
 
 namespace genokit::genotype::detail {
@@ -39,7 +40,13 @@ int sniff(std::string_view text) {
 bool check_strict(std::string_view text, Diagnostics& diags) {
   Diagnostics quiet;
   const fB::Conversion c = fB::convert(text, quiet);
-  if (c.sdk_check == 0) return true;
+  if (c.sdk_check == 0 && c.converted && c.model.valid) return true;
+  if (c.sdk_check == 0) {  // (the SDK's check passes, but its converter fails: invalid here)
+    diags.append(quiet);
+    diags.error("fB.does-not-convert",
+                "The genotype passes the SDK's fB check but does not convert to a creature");
+    return false;
+  }
   diags.error("fB.sdk-invalid",
               "The SDK's fB validity check rejects this genotype (error position " +
                   std::to_string(c.sdk_check) +
@@ -61,6 +68,11 @@ Encoding fB_encoding() {
   e.to_model = to_model;
   e.sniff = sniff;
   e.check_strict = check_strict;
+  e.params = fB::operator_table();
+  e.mutate = fB::mutate;
+  e.crossover = fB::crossover;
+  e.repair = fB::repair;
+  e.simplest = [] { return std::string(fB::kSimplest); };
   return e;
 }
 

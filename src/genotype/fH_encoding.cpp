@@ -1,6 +1,7 @@
 // fH in the door: the SDK r909 converter (genokit/fH/convert.hpp) with its text map.
 #include "genokit/core/text.hpp"
 #include "genokit/fH/convert.hpp"
+#include "genokit/fH/operators.hpp"
 #include "genotype/encodings.hpp"
 
 namespace genokit::genotype::detail {
@@ -47,7 +48,13 @@ int sniff(std::string_view text) {
 bool check_strict(std::string_view text, Diagnostics& diags) {
   Diagnostics quiet;
   const fH::Conversion c = fH::convert(text, quiet);
-  if (c.sdk_check == 0) return true;
+  if (c.sdk_check == 0 && c.converted && c.model.valid) return true;
+  if (c.sdk_check == 0) {  // (the SDK's check passes, but its converter fails: invalid here)
+    diags.append(quiet);
+    diags.error("fH.does-not-convert",
+                "The genotype passes the SDK's fH check but does not convert to a creature");
+    return false;
+  }
   diags.error("fH.sdk-invalid", "The SDK's fH validity check rejects this genotype (error position " +
                                     std::to_string(c.sdk_check) +
                                     "): a line it cannot read, no stick, or a neuron of an unknown class");
@@ -66,6 +73,11 @@ Encoding fH_encoding() {
   e.to_model = to_model;
   e.sniff = sniff;
   e.check_strict = check_strict;
+  e.params = fH::operator_table();
+  e.mutate = fH::mutate;
+  e.crossover = fH::crossover;
+  e.repair = fH::repair;
+  e.simplest = [] { return std::string(fH::kSimplest); };
   return e;
 }
 

@@ -2,6 +2,7 @@
 // lines of the genotype to the elements their words made.
 #include "genokit/core/text.hpp"
 #include "genokit/fL/convert.hpp"
+#include "genokit/fL/operators.hpp"
 #include "genotype/encodings.hpp"
 
 namespace genokit::genotype::detail {
@@ -44,7 +45,7 @@ int sniff(std::string_view text) {
 bool check_strict(std::string_view text, Diagnostics& diags) {
   Diagnostics quiet;
   const fL::Conversion c = fL::convert(text, quiet);
-  if (c.sdk_check == 0) return true;
+  if (c.sdk_check == 0 && c.converted && c.model.valid) return true;
   diags.error("fL.sdk-invalid",
               c.sdk_check < 0
                   ? std::string("The SDK's fL validity check rejects this genotype: its axiom has no stick "
@@ -67,6 +68,11 @@ Encoding fL_encoding() {
   e.to_model = to_model;
   e.sniff = sniff;
   e.check_strict = check_strict;
+  e.params = fL::operator_table();
+  e.mutate = fL::mutate;
+  e.crossover = fL::crossover;
+  e.repair = fL::repair;
+  e.simplest = [] { return std::string(fL::kSimplest); };
   return e;
 }
 
