@@ -225,6 +225,12 @@ std::optional<f0::Crossing> crossover(std::string_view genes1, std::string_view 
   return x;
 }
 
+std::optional<std::string> canonical(std::string_view genes) {
+  auto parsed = parse_quiet(genes);
+  if (!parsed) return std::nullopt;
+  return write(parsed->handles);
+}
+
 std::optional<std::string> repair(std::string_view genes, const f0::OperatorCall& call) {
   Diagnostics quiet;
   quiet.set_limit(0);

@@ -568,6 +568,12 @@ std::optional<f0::Crossing> crossover(std::string_view genes1, std::string_view 
   return x;
 }
 
+std::optional<std::string> canonical(std::string_view genes) {
+  Parsed p(genes);
+  if (p.status != 0) return std::nullopt;
+  return p.ls.write();
+}
+
 std::optional<std::string> repair(std::string_view genes, const f0::OperatorCall& call) {
   Parsed p(genes);
   if (p.status != 0) {

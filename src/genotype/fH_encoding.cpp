@@ -77,6 +77,13 @@ Encoding fH_encoding() {
   e.mutate = fH::mutate;
   e.crossover = fH::crossover;
   e.repair = fH::repair;
+  e.canonical = [](std::string_view genes, Diagnostics& diags) {
+    auto out = fH::canonical(genes);
+    if (!out)
+      diags.error("fH.unreadable",
+                  "The genotype cannot be read, so it has no canonical form (genokit check says why)");
+    return out;
+  };
   e.simplest = [] { return std::string(fH::kSimplest); };
   return e;
 }

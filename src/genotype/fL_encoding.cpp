@@ -72,6 +72,13 @@ Encoding fL_encoding() {
   e.mutate = fL::mutate;
   e.crossover = fL::crossover;
   e.repair = fL::repair;
+  e.canonical = [](std::string_view genes, Diagnostics& diags) {
+    auto out = fL::canonical(genes);
+    if (!out)
+      diags.error("fL.unreadable",
+                  "The genotype cannot be read, so it has no canonical form (genokit check says why)");
+    return out;
+  };
   e.simplest = [] { return std::string(fL::kSimplest); };
   return e;
 }

@@ -26,6 +26,9 @@ std::optional<f0::Crossing> crossover(std::string_view genes1, std::string_view 
                                       const f0::OperatorCall& call);
 std::optional<std::string> repair(std::string_view genes, const f0::OperatorCall& call);
 
+// The canonical genes (Geno_fH's toString): std::nullopt when the genes cannot be read.
+std::optional<std::string> canonical(std::string_view genes);
+
 // "3\nj:" (one default stick in three dimensions).
 inline constexpr std::string_view kSimplest = "3\nj:";
 

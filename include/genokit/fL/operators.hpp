@@ -31,6 +31,10 @@ std::optional<f0::Crossing> crossover(std::string_view genes1, std::string_view 
                                       const f0::OperatorCall& call);
 std::optional<std::string> repair(std::string_view genes, const f0::OperatorCall& call);
 
+// The canonical genes (fL_Builder::toString, formulas written exactly): std::nullopt when the genes
+// cannot be read.
+std::optional<std::string> canonical(std::string_view genes);
+
 inline constexpr std::string_view kSimplest = "i:axiom=\"S()\", time=0, maxwords=300";
 
 }  // namespace genokit::fL
