@@ -124,7 +124,7 @@ std::string Developer::attractor_text(const std::string& attr, int numparams, co
     }
     if (!first) out += ", ";
     first = false;
-    if (skipped) out += "n" + std::to_string(i) + "=";
+    if (skipped) out.append(1, 'n').append(std::to_string(i)).push_back('=');
     frams::sdk::append_text(out, value);
   }
   return out + ")";

@@ -280,7 +280,7 @@ bool to_infix(const Rpn& rpn, std::string& out) {
     if (k.kind == Token::Kind::number) {
       chunks.push_back({frams::sdk::format_double(k.value), -1});
     } else if (k.kind == Token::Kind::variable) {
-      chunks.push_back({k.var < 0 ? std::string("$t") : "$" + std::to_string(k.var), -1});
+      chunks.push_back({variable_text(k.var), -1});
     } else {
       if (chunks.size() < 2) return false;
       const int prec = op_precedence(k.op);
@@ -288,11 +288,11 @@ bool to_infix(const Rpn& rpn, std::string& out) {
       auto right = std::move(chunks.back());
       chunks.pop_back();
       if (right.second != -1 && right.second < prec)
-        right.first = "(" + right.first + ")";
+        right.first = parenthesised(right.first);
       else if (right.second >= prec)
         chunk_prec = right.second;
       auto& left = chunks.back();
-      if (left.second != -1 && left.second < prec) left.first = "(" + left.first + ")";
+      if (left.second != -1 && left.second < prec) left.first = parenthesised(left.first);
       left.first += op_text(k.op);
       left.first += right.first;
       left.second = chunk_prec;

@@ -41,6 +41,24 @@ bool evaluate(const Rpn& rpn, const double* vars, double t, double& out);
 // MathEvaluation::RPNToInfix ("" for an empty formula; false when the postfix is malformed).
 bool to_infix(const Rpn& rpn, std::string& out);
 
+// "$0", "$t"; "(text)" (written out: GCC 12 warns falsely on "(" + s + ")").
+inline std::string variable_text(int var) {
+  std::string s(1, '$');
+  if (var < 0)
+    s += 't';
+  else
+    s += std::to_string(var);
+  return s;
+}
+inline std::string parenthesised(const std::string& t) {
+  std::string s;
+  s.reserve(t.size() + 2);
+  s += '(';
+  s += t;
+  s += ')';
+  return s;
+}
+
 // "Evaluation error: The math expression is not complete".
 inline constexpr std::string_view kIncomplete = "Evaluation error: The math expression is not complete";
 

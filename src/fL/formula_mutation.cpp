@@ -66,7 +66,7 @@ bool to_infix_exact(const Rpn& rpn, std::string& out) {
       const bool neg = !s.empty() && s[0] == '-';
       chunks.push_back({std::move(s), -1, neg});
     } else if (k.kind == Token::Kind::variable) {
-      chunks.push_back({k.var < 0 ? std::string("$t") : "$" + std::to_string(k.var), -1, false});
+      chunks.push_back({variable_text(k.var), -1, false});
     } else {
       if (chunks.size() < 2) return false;
       const int prec = op_precedence(k.op);
@@ -77,9 +77,9 @@ bool to_infix_exact(const Rpn& rpn, std::string& out) {
       // A right operand is wrapped when it binds looser, or as tight with a left-associative
       // operator, or when it starts with a minus sign (which would read as a second operator).
       if ((r.prec != -1 && (r.prec < prec || (r.prec == prec && !right_assoc))) || r.negative)
-        r.text = "(" + r.text + ")", r.prec = -1, r.negative = false;
+        r.text = parenthesised(r.text), r.prec = -1, r.negative = false;
       if (l.prec != -1 && (l.prec < prec || (l.prec == prec && right_assoc)))
-        l.text = "(" + l.text + ")", l.negative = false;
+        l.text = parenthesised(l.text), l.negative = false;
       l.text += op_text(k.op);
       l.text += r.text;
       l.prec = prec;

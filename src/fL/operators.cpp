@@ -484,7 +484,7 @@ int Migration::translate(int def) {
     }
   }
   std::string name = d.name;
-  for (int i = 0; to_.find_word(name) >= 0; ++i) name = "w" + std::to_string(i);
+  for (int i = 0; to_.find_word(name) >= 0; ++i) name.assign(1, 'w').append(std::to_string(i));
   const int k = to_.define_word(name, d.npar);
   map_[d.name] = name;
   return k;
