@@ -62,6 +62,9 @@ Vec3 rotate_onto(Vec3 from, Vec3 to, const Vec3& p) {
           p.x * cx.z + p.y * cy.z + p.z * cz.z};
 }
 
+// The most vector comparisons one development may take (about a second).
+constexpr double kMaxWork = 3e8;
+
 class Developer {
  public:
   Developer(const Handles& h, std::string_view text, Conversion& out, Diagnostics& diags,
@@ -346,6 +349,18 @@ bool Developer::brain() {
 
 void Developer::run() {
   if (h_.sticks.empty()) return;  // (the SDK's converter returns an empty genotype)
+  // The development compares vectors pairwise: sticks with sticks, neurons with sticks,
+  // connections with neurons. Beyond this much work it would take minutes: genokit stops.
+  const double s = static_cast<double>(h_.sticks.size()), n = static_cast<double>(h_.neurons.size()),
+               c = static_cast<double>(h_.connections.size());
+  if ((s * s + n * s + 2 * c * n) * d_ > kMaxWork) {
+    diags_.error(
+        code("too-large"),
+        "The genotype is too large for genokit to develop: its handles x handles x dimensions exceed " +
+            std::to_string(static_cast<long long>(kMaxWork)) + " comparisons",
+        where(h_.sticks.front().begin));
+    return;
+  }
   body();
   parts();
   if (!brain()) {

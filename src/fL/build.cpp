@@ -77,6 +77,7 @@ class Builder {
   }
   // A formula's value, or false (logged) when it does not evaluate.
   bool value(const Formula& f, double& v) {
+    ls_.work += f.rpn->size();
     if (f.value(v)) return true;
     ls_.sdk.error("MathEvaluation.convertString", kIncomplete);
     return false;
@@ -242,6 +243,10 @@ BuiltModel Builder::run() {
     out_.made.reserve(2 * sticks + neurons + 1);
   }
   for (std::size_t k = 0; k < seq_.size(); ++k) {
+    if (ls_.work > LSystem::kMaxWork) {  // (checked by the caller: too large)
+      out_.too_large = true;
+      return std::move(out_);
+    }
     Word& w = ls_.pool[seq_[k]];
     switch (w.def) {
       case kStick:

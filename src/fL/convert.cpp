@@ -48,10 +48,12 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
   for (const std::uint32_t k : ls.axiom) any_stick |= ls.pool[k].def == detail::kStick;
   const detail::Development dev = detail::develop(ls);
   if (dev.too_large) {
-    diags.error("fL.too-large",
-                "The development creates more than " + std::to_string(kMaxWords) +
-                    " words; genokit stops it (set maxwords in the i: line to stop the development earlier)",
-                ls.where(ls.info_begin));
+    diags.error(
+        "fL.too-large",
+        "The development creates more than " + std::to_string(kMaxWords) +
+            " words or takes too much work; genokit stops it (set maxwords in the i: line to stop the "
+            "development earlier)",
+        ls.where(ls.info_begin));
     out.sdk_check = -1;
     return out;
   }
@@ -62,6 +64,13 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
                    ": the sequence grew past maxwords=" + std::to_string(ls.maxwords) + " words",
                ls.where(ls.info_begin));
   detail::BuiltModel b = detail::build(ls, dev.seq);
+  if (b.too_large) {
+    diags.error("fL.too-large",
+                "Drawing the developed sequence takes too much work (its formulas are too long)",
+                ls.where(ls.info_begin));
+    out.sdk_check = -1;
+    return out;
+  }
   if (!b.ok) {
     out.sdk_check = -1;
     return out;

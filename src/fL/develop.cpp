@@ -48,6 +48,7 @@ void Developer::alter(double now, bool all) {
     const double t = time_fraction(now, w.creation);
     Formula* f = ls_.formulas(w);
     for (int i = 0; i < w.count; ++i) f[i].t = t;
+    ls_.work += w.count;
   }
 }
 
@@ -138,6 +139,7 @@ bool Developer::deploy(const Rule& r, std::uint32_t in_index, double now, std::v
     Formula* f = ls_.formulas(in);
     for (int i = 0; i < in.count && i < 3; ++i) {
       if (!f[i].rpn) continue;
+      ls_.work += f[i].rpn->size();
       f[i].t = time_fraction(now, in.creation);
       if (!f[i].value(vals[i])) {
         ls_.sdk.error("MathEvaluation.convertString", kIncomplete);
@@ -148,6 +150,7 @@ bool Developer::deploy(const Rule& r, std::uint32_t in_index, double now, std::v
   const int npar = ls_.defs[static_cast<std::size_t>(r.pred)].npar;
   if (r.has_cond) {
     double c = 0;
+    ls_.work += r.cond.size();
     if (!evaluate(r.cond, vals, 0, c)) ls_.sdk.error("MathEvaluation.convertString", kIncomplete);
     if (c == 0) return false;
   }
@@ -204,11 +207,16 @@ Development Developer::run() {
   bool exceeded = false;
   std::vector<std::uint32_t> next;
   for (; t <= ls_.time; t += step) {
+    if (ls_.work > LSystem::kMaxWork) {
+      d_.too_large = true;
+      return d_;
+    }
     alter(t, false);
     if (std::floor(t) > iter) {
       next.clear();
       next.reserve(d_.seq.size());
       for (const std::uint32_t w : d_.seq) {
+        ls_.work += ls_.rules.size();
         bool done = false;
         for (const Rule& r : ls_.rules)
           if (deploy(r, w, t, next)) {
@@ -216,7 +224,7 @@ Development Developer::run() {
             break;
           }
         if (!done) next.push_back(w);
-        if (ls_.pool.size() > LSystem::kMaxWords) {
+        if (ls_.pool.size() > LSystem::kMaxWords || ls_.work > LSystem::kMaxWork) {
           d_.too_large = true;
           return d_;
         }

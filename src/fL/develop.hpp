@@ -23,7 +23,8 @@ Development develop(LSystem& ls);
 struct BuiltModel {
   f0::Model model;
   bool ok = false;  // false: the SDK's build fails (unknown neuron class, a formula that does not evaluate)
-  struct Made {     // which word made which element (for the map)
+  bool too_large = false;  // genokit's work limit (LSystem::kMaxWork) was reached
+  struct Made {            // which word made which element (for the map)
     std::uint32_t word;
     int kind;  // 0 part, 1 joint, 2 neuron, 3 connection
     int index;

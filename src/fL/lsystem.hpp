@@ -73,8 +73,11 @@ struct Messages {  // what the SDK logs, "[ERROR] Source.function: text"
 
 class LSystem {
  public:
-  // The most words one development may create (genokit's limit; the SDK has none).
+  // The most words one development may create (genokit's limit; the SDK has none), and the most
+  // work (rule tests and formula tokens evaluated) one development and drawing may take.
   static constexpr std::size_t kMaxWords = 200000;
+  static constexpr std::uint64_t kMaxWork = 100000000;
+  std::uint64_t work = 0;
 
   std::vector<WordDef> defs;
   // info line
