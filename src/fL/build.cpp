@@ -66,7 +66,8 @@ struct State {
 
 class Builder {
  public:
-  Builder(LSystem& ls, const std::vector<std::uint32_t>& seq) : ls_(ls), seq_(seq) {}
+  Builder(LSystem& ls, const std::vector<std::uint32_t>& seq, bool mapping)
+      : ls_(ls), seq_(seq), mapping_(mapping) {}
   BuiltModel run();
 
  private:
@@ -89,7 +90,11 @@ class Builder {
 
   LSystem& ls_;
   const std::vector<std::uint32_t>& seq_;
+  const bool mapping_;
   BuiltModel out_;
+  void made(std::uint32_t word, int kind, int index) {
+    if (mapping_) out_.made.push_back({word, kind, index});
+  }
   std::vector<double> counters_;
   int first_part_ = -1;
 };
@@ -126,7 +131,7 @@ bool Builder::stick(State& st, const Word& w, std::uint32_t wi) {
       p.src.offset = w.at;
       counters_.push_back(0);
       first_part_ = static_cast<int>(m.parts.size() - 1);
-      out_.made.push_back({wi, 0, first_part_});
+      made(wi, 0, first_part_);
     }
     st.part = first_part_;
   }
@@ -150,7 +155,7 @@ bool Builder::stick(State& st, const Word& w, std::uint32_t wi) {
   m.parts.push_back(std::move(np));
   counters_.push_back(1);
   const int pi = static_cast<int>(m.parts.size() - 1);
-  out_.made.push_back({wi, 0, pi});
+  made(wi, 0, pi);
   f0::Joint j;
   j.p1 = st.part, j.p2 = pi;
   double* props[3] = {&j.stif, &j.rotstif, &j.stam};
@@ -168,7 +173,7 @@ bool Builder::stick(State& st, const Word& w, std::uint32_t wi) {
   }
   j.src.offset = w.at;
   m.joints.push_back(std::move(j));
-  out_.made.push_back({wi, 1, static_cast<int>(m.joints.size() - 1)});
+  made(wi, 1, static_cast<int>(m.joints.size() - 1));
   st.part = pi;
   return true;
 }
@@ -240,7 +245,7 @@ BuiltModel Builder::run() {
     m.joints.reserve(sticks);
     m.neurons.reserve(neurons);
     counters_.reserve(sticks + 1);
-    out_.made.reserve(2 * sticks + neurons + 1);
+    if (mapping_) out_.made.reserve(2 * sticks + neurons + 1);
   }
   for (std::size_t k = 0; k < seq_.size(); ++k) {
     if (ls_.work > LSystem::kMaxWork) {  // (checked by the caller: too large)
@@ -267,7 +272,7 @@ BuiltModel Builder::run() {
         nr.src.offset = w.at;
         m.neurons.push_back(std::move(nr));
         const int ni = static_cast<int>(m.neurons.size() - 1);
-        out_.made.push_back({seq_[k], 2, ni});
+        made(seq_[k], 2, ni);
         if (c->pref_inputs != 0) st.neuron = ni;
         w.neuron = ni;
         break;
@@ -338,6 +343,10 @@ BuiltModel Builder::run() {
                c2.at);
     made_conns.push_back({target, seq_[pos]});
   }
+  if (made_conns.empty()) {
+    out_.ok = true;
+    return std::move(out_);
+  }
   // The connections as the SDK's f0 writer lists them (by target neuron, then input order).
   std::vector<std::size_t> first(m.neurons.size() + 1, 0);
   for (std::size_t t = 0; t < m.neurons.size(); ++t) first[t + 1] = first[t] + m.neurons[t].inputs.size();
@@ -350,8 +359,8 @@ BuiltModel Builder::run() {
     f0::Connection& c = m.connections[k];
     c.target = target, c.source = in.source, c.weight = in.weight;
     c.src.offset = ls_.pool[word].at;
-    out_.made.push_back({word, 3, static_cast<int>(k)});
-    out_.made.push_back({word, 2, in.source});  // (the SDK maps a connection to its source neuron)
+    made(word, 3, static_cast<int>(k));
+    made(word, 2, in.source);  // (the SDK maps a connection to its source neuron)
   }
   out_.ok = true;
   return std::move(out_);
@@ -359,8 +368,8 @@ BuiltModel Builder::run() {
 
 }  // namespace
 
-BuiltModel build(LSystem& ls, const std::vector<std::uint32_t>& seq) {
-  return Builder(ls, seq).run();
+BuiltModel build(LSystem& ls, const std::vector<std::uint32_t>& seq, bool mapping) {
+  return Builder(ls, seq, mapping).run();
 }
 
 }  // namespace genokit::fL::detail

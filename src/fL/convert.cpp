@@ -2,6 +2,7 @@
 #include "genokit/fL/convert.hpp"
 
 #include <algorithm>
+#include <memory>
 
 #include "fH/finish.hpp"
 #include "fL/develop.hpp"
@@ -32,7 +33,18 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
     return out;
   }
   out.model.body_offset = h.body_offset;
-  detail::LSystem ls;
+  // (one L-system per thread, reused: its lists keep their memory between genotypes)
+  thread_local detail::LSystem reused;
+  thread_local bool busy = false;
+  std::unique_ptr<detail::LSystem> own;
+  detail::LSystem& ls = busy ? *(own = std::make_unique<detail::LSystem>()) : reused;
+  struct Busy {
+    bool& b;
+    bool was;
+    ~Busy() { b = was; }
+  } guard{busy, busy};
+  busy = true;
+  ls.reset();
   ls.text = genotype;
   ls.body = h.body_offset;
   ls.sdk.sdk = &out.sdk_messages;
@@ -63,7 +75,7 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
                    frams::sdk::format_double(ls.time) +
                    ": the sequence grew past maxwords=" + std::to_string(ls.maxwords) + " words",
                ls.where(ls.info_begin));
-  detail::BuiltModel b = detail::build(ls, dev.seq);
+  detail::BuiltModel b = detail::build(ls, dev.seq, opt.mapping);
   if (b.too_large) {
     diags.error("fL.too-large",
                 "Drawing the developed sequence takes too much work (its formulas are too long)",

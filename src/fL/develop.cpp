@@ -87,7 +87,7 @@ const Rpn* Developer::copied(const Formula& f, int varcount) {
                           "', which does not read back (" + c.error + "; SDK quirk)",
                at);
     }
-    c.rpn = ls_.keep(std::move(rpn));
+    c.rpn = ls_.keep(rpn);
     copies_.emplace_back(f.rpn, std::move(c));
     it = copies_.end() - 1;
   }

@@ -32,7 +32,7 @@ struct BuiltModel {
   std::vector<Made> made;
 };
 
-// fL_Builder::buildModelFromSequence.
-BuiltModel build(LSystem& ls, const std::vector<std::uint32_t>& seq);
+// fL_Builder::buildModelFromSequence. `mapping`: fill BuiltModel::made.
+BuiltModel build(LSystem& ls, const std::vector<std::uint32_t>& seq, bool mapping = true);
 
 }  // namespace genokit::fL::detail

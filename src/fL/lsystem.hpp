@@ -90,6 +90,7 @@ class LSystem {
   std::vector<Word> pool;
   std::vector<Formula> evals;
   std::deque<Rpn> rpns;  // postfix storage (stable addresses)
+  std::size_t rpns_used = 0;
 
   std::string_view text;  // the genotype text (header included)
   std::size_t body = 0;   // where the genes start
@@ -99,6 +100,8 @@ class LSystem {
 
   // fL_Builder::parseGenotype: 0 = read; otherwise the SDK's error position (checkValidity's).
   int parse();
+  // Back to a fresh object, keeping the memory of its lists (a converter reuses one per thread).
+  void reset();
 
   int find_word(std::string_view name) const;
   const WordDef& def_of(const Word& w) const;
@@ -113,7 +116,16 @@ class LSystem {
   bool tokenize(std::string_view seq, std::vector<std::uint32_t>& out, int numparams, std::uint32_t begin,
                 std::uint32_t end, std::size_t at);
   // A formula for the pool (copied postfix).
-  const Rpn* keep(Rpn&& rpn) { return &rpns.emplace_back(std::move(rpn)); }
+  // (slots are reused after reset(): their token buffers keep their memory)
+  const Rpn* keep(const Rpn& rpn) {
+    if (rpns_used < rpns.size()) {
+      Rpn& slot = rpns[rpns_used++];
+      slot.assign(rpn.begin(), rpn.end());
+      return &slot;
+    }
+    ++rpns_used;
+    return &rpns.emplace_back(rpn);
+  }
 
   // The SDK's word table (an unordered_map filled in definition order, built-ins first): its
   // iteration order is the order of the canonical w: lines and of the operators' word lists.

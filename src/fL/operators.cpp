@@ -118,7 +118,7 @@ class Mutator {
   void mutate_formula(Formula& f, int numparams, bool usetime) {
     Rpn r = f.rpn ? *f.rpn : Rpn();
     detail::mutate(r, numparams, false, usetime, rng_);
-    f.rpn = ls_.keep(std::move(r));
+    f.rpn = ls_.keep(r);
   }
 
   LSystem& ls_;
@@ -172,7 +172,7 @@ std::uint32_t Mutator::new_word(int def) {
   auto constant = [&](double v) {
     Rpn r(1);
     r[0].value = v;
-    ls_.evals[w.first].rpn = ls_.keep(std::move(r));
+    ls_.evals[w.first].rpn = ls_.keep(r);
   };
   if (d.kind == detail::WordKind::rot_x || d.kind == detail::WordKind::rot_y ||
       d.kind == detail::WordKind::rot_z)
@@ -498,7 +498,7 @@ std::uint32_t Migration::copy_word(const Word& w, int numparams) {
     const detail::WordDef& d = to_.defs[static_cast<std::size_t>(n.def)];
     for (int i = 0; i < d.npar; ++i) {
       Formula f;
-      if (i < w.count && from_.formulas(w)[i].rpn) f.rpn = to_.keep(Rpn(*from_.formulas(w)[i].rpn));
+      if (i < w.count && from_.formulas(w)[i].rpn) f.rpn = to_.keep(*from_.formulas(w)[i].rpn);
       to_.evals.push_back(f);
     }
     n.count = static_cast<std::uint8_t>(d.npar);

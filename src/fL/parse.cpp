@@ -229,7 +229,7 @@ int LSystem::create_word(std::string_view token, int numparams, std::uint32_t be
           evals.resize(w.first);
           return -1;
         }
-        f.rpn = keep(Rpn(rpn));
+        f.rpn = keep(rpn);
       }
       evals.push_back(f);
     }
@@ -461,6 +461,25 @@ int LSystem::process_line(int type, std::string_view line, std::size_t off, std:
   for (const std::uint32_t k : r.succ) pool[k].in_rule = true;
   rules.push_back(std::move(r));
   return 0;
+}
+
+void LSystem::reset() {
+  defs.clear();
+  axiom_text.clear();
+  time = 1.0, numckp = 1, maxwords = -1;
+  info_begin = info_end = 0;
+  axiom.clear();
+  rules.clear();
+  pool.clear();
+  evals.clear();
+  rpns_used = 0;  // (the slots stay for the next genotype)
+  text = {};
+  body = 0;
+  sdk = {};
+  diags = nullptr;
+  lint = true, strict = false, strict_failed = false;
+  work = 0;
+  lines_.reset();
 }
 
 int LSystem::parse() {
