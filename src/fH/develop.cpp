@@ -402,8 +402,8 @@ void Developer::run() {
     std::stable_sort(out_.map.begin(), out_.map.end(),
                      [](const MapEntry& a, const MapEntry& b) { return a.begin < b.begin; });
   }
-  detail::finish_model(m_, {out_.converted, out_.sdk_messages, out_.sdk_error_pos, out_.sdk_warn_pos}, diags_,
-                       std::string(prefix_), strict_failed_);
+  detail::finish_model(m_, {out_.converted, out_.sdk_messages, out_.sdk_error_pos, out_.sdk_warn_pos, t_},
+                       diags_, std::string(prefix_), strict_failed_);
 }
 
 }  // namespace

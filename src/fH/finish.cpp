@@ -5,7 +5,10 @@
 #include <cstdio>
 
 #include "f0/build.hpp"
+#include "frams/sdk_number.hpp"
+#include "genokit/core/text.hpp"
 #include "genokit/f0/parser.hpp"
+#include "genokit/f0/properties.hpp"
 #include "genokit/f0/writer.hpp"
 
 namespace genokit::fH::detail {
@@ -27,12 +30,6 @@ bool all_finite(const f0::Model& m) {
   return true;
 }
 
-Location at(const f0::SourcePos& s) {
-  Location l;
-  l.line = s.line, l.column = s.column, l.offset = s.offset;
-  return l;
-}
-
 // The element (by f0 line number, 1-based) whose source position a round-trip error points to.
 f0::SourcePos element_src(const f0::Model& m, std::size_t line) {
   std::size_t k = line - 1;
@@ -44,6 +41,47 @@ f0::SourcePos element_src(const f0::Model& m, std::size_t line) {
   return {};
 }
 
+// True when a property the converter set lies outside its f0 range (a mean of values at a bound
+// can fall a rounding error below it): the SDK's f0 re-read then clamps it.
+bool out_of_range(const f0::Model& m) {
+  struct R {
+    double lo, hi;
+  };
+  static const auto range = [](std::string_view cls, std::string_view id) {
+    const f0::ClassTable* t = f0::find_table(cls);
+    const auto& p = t->props[static_cast<std::size_t>(f0::find_prop(*t, id))];
+    return R{p.min, p.max};
+  };
+  static const R dn = range("p", "dn"), fr = range("p", "fr"), ing = range("p", "ing"), as = range("p", "as"),
+                 stif = range("j", "stif"), rotstif = range("j", "rotstif"), stam = range("j", "stam"),
+                 w = range("c", "w");
+  auto out = [](double v, const R& r) { return v < r.lo || v > r.hi; };
+  for (const auto& p : m.parts)
+    if (out(p.dn, dn) || out(p.fr, fr) || out(p.ing, ing) || out(p.as, as)) return true;
+  for (const auto& j : m.joints)
+    if (out(j.stif, stif) || out(j.rotstif, rotstif) || out(j.stam, stam)) return true;
+  for (const auto& c : m.connections)
+    if (out(c.weight, w)) return true;
+  return false;
+}
+
+// Where an element's src offset is in the genotype text.
+Location locate(std::string_view text, std::int64_t offset) {
+  if (offset < 0 || text.empty()) return {};
+  return LineIndex(text).locate(static_cast<std::size_t>(offset));
+}
+
+void keep_sources(f0::Model& m, const f0::Model& from) {
+  for (std::size_t i = 0; i < m.parts.size() && i < from.parts.size(); ++i)
+    m.parts[i].src = from.parts[i].src;
+  for (std::size_t i = 0; i < m.joints.size() && i < from.joints.size(); ++i)
+    m.joints[i].src = from.joints[i].src;
+  for (std::size_t i = 0; i < m.neurons.size() && i < from.neurons.size(); ++i)
+    m.neurons[i].src = from.neurons[i].src;
+  for (std::size_t i = 0; i < m.connections.size() && i < from.connections.size(); ++i)
+    m.connections[i].src = from.connections[i].src;
+}
+
 }  // namespace
 
 void finish_neuron(f0::Neuron& n) {
@@ -53,10 +91,58 @@ void finish_neuron(f0::Neuron& n) {
 bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::string& prefix,
                   bool strict_failed) {
   if (all_finite(m)) {
+    // Model::internalCheck raises a density below the minimum (a mean of densities at the minimum
+    // can fall a rounding error below it) before the model is written.
+    static const double min_density = [] {
+      const f0::ClassTable* t = f0::find_table("p");
+      return t->props[static_cast<std::size_t>(f0::find_prop(*t, "dn"))].min;
+    }();
+    for (std::size_t i = 0; i < m.parts.size(); ++i)
+      if (m.parts[i].dn < min_density) {
+        m.parts[i].dn = min_density;
+        out.sdk_messages.push_back("[WARN] Model.internalCheck: density too small in Part #" +
+                                   std::to_string(i) + " (adjusted)");
+        if (!diags.keeps_next()) {
+          diags.count_dropped(Severity::warning);
+          continue;
+        }
+        const Location l = locate(out.text, m.parts[i].src.offset);
+        diags.warning(
+            prefix + ".density-adjusted",
+            "Part #" + std::to_string(i) +
+                "'s density (a mean of its sticks') falls a rounding error below the minimum; the SDK "
+                "raises it to " +
+                frams::sdk::format_double(min_density),
+            l);
+      }
     Diagnostics check;
     f0::ParseOptions po;
     po.lint = false;
     f0::final_check(m, check, po);
+    if (m.valid && out_of_range(m)) {
+      // The SDK's f0 re-read clamps the values (with its Param.set warnings): read back the same way.
+      const std::string text = f0::write_body(m);
+      Diagnostics scratch;
+      const f0::Model keep = m;
+      const std::size_t body = m.body_offset;
+      m = f0::parse(text, scratch, po);
+      m.body_offset = body;
+      keep_sources(m, keep);
+      for (const Diagnostic& d : scratch.items())
+        if (d.code == "f0.value-clamped") {
+          out.sdk_messages.push_back("[WARN] Param.set: " + d.message);
+          if (!diags.keeps_next()) {
+            diags.count_dropped(Severity::warning);
+            continue;
+          }
+          diags.warning(
+              prefix + ".value-clamped",
+              "A developed value is outside its f0 range; the SDK's f0 re-read clamps it (" + d.message + ")",
+              {});
+        }
+      out.sdk_warn_pos = m.warn_pos;
+      out.sdk_error_pos = m.error_pos;
+    }
     if (m.valid) {
       if (strict_failed) m.valid = false;
       return m.valid;
@@ -77,7 +163,7 @@ bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::strin
                               : "The developed body fails the f0 check: " + d.message;
         diags.error(
             prefix + "." + (d.code == "f0.empty" ? std::string("empty") : "model-" + d.code.substr(3)),
-            std::move(msg), d.where);
+            std::move(msg), locate(out.text, d.where.offset));
         break;
       }
     const std::size_t body = m.body_offset;
@@ -122,7 +208,7 @@ bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::strin
       prefix + ".not-finite",
       "The converted body has a value that is not a finite number; the SDK cannot write and re-read it, "
       "so the genotype is invalid",
-      line ? at(element_src(keep, line)) : Location{});
+      line ? locate(out.text, element_src(keep, line).offset) : Location{});
   // Keep the source positions of the elements that were read back.
   for (std::size_t i = 0; i < m.parts.size() && i < keep.parts.size(); ++i)
     m.parts[i].src = keep.parts[i].src;

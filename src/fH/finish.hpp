@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "genokit/core/diagnostics.hpp"
@@ -22,13 +23,14 @@ struct Finish {
   std::vector<std::string>& sdk_messages;
   std::int64_t& sdk_error_pos;
   std::int64_t& sdk_warn_pos;
+  std::string_view text;  // the genotype text the elements' src offsets point into (for positions)
 };
 
 // Runs the f0 final check (or the round trip when a value is not finite) and sets m.valid. A model
 // that fails the check is what the SDK's converter cannot write: the conversion fails (the model is
 // emptied), with the SDK's messages. Problems are reported with `code_prefix` ("fH", "fL") at the
-// element's src position; returns false when the model failed. `strict_failed`: an earlier warning was an error under --strict (the model is
-// invalid however it checks).
+// element's src position; returns false when the model failed. `strict_failed`: an earlier warning was an
+// error under --strict (the model is invalid however it checks).
 bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::string& code_prefix,
                   bool strict_failed);
 

@@ -108,8 +108,8 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
     for (auto& c : out.model.connections) fill(c.src);
   }
   const bool ok = fH::detail::finish_model(
-      out.model, {out.converted, out.sdk_messages, out.sdk_error_pos, out.sdk_warn_pos}, diags, "fL",
-      ls.strict_failed);
+      out.model, {out.converted, out.sdk_messages, out.sdk_error_pos, out.sdk_warn_pos, genotype}, diags,
+      "fL", ls.strict_failed);
   // Geno_fL::checkValidity: an axiom without S, or a model that fails, is -1.
   out.sdk_check = !any_stick || !ok ? -1 : 0;
   if (!any_stick && ok && opt.lint)

@@ -42,8 +42,10 @@ struct Gen {
     }
     if (stick) {
       static const char* props[] = {"dn", "fr", "ing", "as", "stif", "rotstif", "stam", "l"};
+      static const char* bounds[] = {"0.2", "5", "0", "4", "1", "0.001", "1.999"};  // (means of bounds)
       for (int k = 0; k < 8; ++k)
-        if (chance(20)) fields.push_back(std::string(props[k]) + "=" + number(-0.5, 5.5));
+        if (chance(20))
+          fields.push_back(std::string(props[k]) + "=" + (chance(40) ? bounds[pick(7)] : number(-0.5, 5.5)));
       if (chance(5)) fields.push_back(number(0, 2));  // unnamed after named
     } else if (neuron) {
       static const char* cls[] = {
@@ -61,7 +63,7 @@ struct Gen {
   std::string genotype() {
     const int dims = 1 + pick(4);
     std::string g = "//H\n" + std::to_string(chance(2) ? 0 : dims) + "\n";
-    const int n = 1 + pick(12);
+    const int n = 1 + pick(chance(10) ? 30 : 12);
     for (int i = 0; i < n; ++i) {
       if (chance(4)) g += "\n";
       if (chance(2))

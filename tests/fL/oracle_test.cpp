@@ -139,3 +139,17 @@ TEST(FLDifferential, GeneratedGenotypesAgainstTheSdk) {
   EXPECT_EQ(st.differing, 0u);
   EXPECT_GT(st.valid, st.total / 3);
 }
+
+// Facts of the SDK r909 oracle beyond the reference cases.
+TEST(FLOracle, WeightBeyondTheRangeIsClampedWhenReRead) {
+  // fL weights are raw formula values: the SDK's f0 re-read clamps them (oracle: warnpos 19).
+  Diagnostics d;
+  const auto c = fL::convert("//L\ni:axiom=\"S()N()C(w=2000000)\"", d);
+  ASSERT_TRUE(c.model.valid);
+  ASSERT_EQ(c.sdk_messages.size(), 1u);
+  EXPECT_EQ(c.sdk_messages[0],
+            "[WARN] Param.set: Setting c.w = '2000000.0' exceeded allowed range (too big). Adjusted to "
+            "'999999.0'.");
+  EXPECT_EQ(c.sdk_warn_pos, 19);
+  EXPECT_EQ(c.model.connections.at(0).weight, 999999.0);
+}
