@@ -38,7 +38,22 @@ constexpr std::array kTable{
            "other"),
     weight("fB_cross_crossover", 1.0, "Crossing over",
            "Probability of crossing over by random distribution of genes from both parents to both children"),
+    // The names of later Framsticks versions (framspy's .sim files; relative weights, not 0..1): when
+    // set they take the place of the r909 names above.
+    frams::operator_param("fB_mut_substitute", 'f', 0, 100, 0.6, "Substitution (later name)"),
+    frams::operator_param("fB_mut_insert", 'f', 0, 100, 0.095, "Insertion (later name)"),
+    frams::operator_param("fB_mut_insert_neuron", 'f', 0, 100, 0.005,
+                          "Insertion of neuron class definition (later name)"),
+    frams::operator_param("fB_mut_delete", 'f', 0, 100, 0.1, "Deletion (later name)"),
+    frams::operator_param("fB_mut_duplicate", 'f', 0, 100, 0.0, "Duplication (later name)"),
+    frams::operator_param("fB_mut_translocate", 'f', 0, 100, 0.15, "Translocation (later name)"),
 };
+
+// A mutation weight: the later name's value when a file set it, else the r909 name's.
+double mut_weight(const frams::ParamValues& pv, std::string_view r909, std::string_view later) {
+  const int k = pv.find(later);
+  return k >= 0 && pv.was_set(k) ? pv.number(k) : pv.number(r909);
+}
 
 bool alpha(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -104,9 +119,12 @@ std::optional<f0::Mutation> mutate(std::string_view genes, const f0::OperatorCal
   std::string line(l.line);
   const double len = static_cast<double>(line.size());
   const frams::ParamValues& pv = call.params;
-  const std::array<double, 6> w{pv.number("fB_mut_substitution"), pv.number("fB_mut_insertion"),
-                                pv.number("fB_mut_nclassins"),    pv.number("fB_mut_deletion"),
-                                pv.number("fB_mut_duplication"),  pv.number("fB_mut_translocation")};
+  const std::array<double, 6> w{mut_weight(pv, "fB_mut_substitution", "fB_mut_substitute"),
+                                mut_weight(pv, "fB_mut_insertion", "fB_mut_insert"),
+                                mut_weight(pv, "fB_mut_nclassins", "fB_mut_insert_neuron"),
+                                mut_weight(pv, "fB_mut_deletion", "fB_mut_delete"),
+                                mut_weight(pv, "fB_mut_duplication", "fB_mut_duplicate"),
+                                mut_weight(pv, "fB_mut_translocation", "fB_mut_translocate")};
   const int method = call.rng.roulette(w);
   f0::Mutation m;
   m.method = method;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/rewrite.hpp"
 
 namespace genokit::genotype {
@@ -132,10 +133,12 @@ TEST(GenotypeFile, PickReadsOneGenotypeOrSaysWhyNot) {
   EXPECT_EQ(pick(kGen, "t.gen", "Nobody", n), std::nullopt);
   ASSERT_EQ(n.items().size(), 1u);
   EXPECT_EQ(n.items()[0].code, "genotype.no-genotype");
-  EXPECT_EQ(n.items()[0].message, "no f0 or f1 genotype named or numbered 'Nobody' (2 in the file)");
+  EXPECT_EQ(n.items()[0].message, "no " + genokit::genotype::encoding_names("or") +
+                                      " genotype named or numbered 'Nobody' (2 in the file)");
   Diagnostics e;
   EXPECT_EQ(pick("org:\nname:x\n", "e.gen", "", e), std::nullopt);
-  EXPECT_EQ(e.items()[0].message, "the file holds no f0 or f1 genotype");
+  EXPECT_EQ(e.items()[0].message,
+            "the file holds no " + genokit::genotype::encoding_names("or") + " genotype");
   Diagnostics only;
   PickOptions po;
   po.formats = {"1"};
