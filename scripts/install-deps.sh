@@ -10,7 +10,11 @@ packages=(
   clang libclang-rt-14-dev llvm
   python3 python3-pyode python3-numpy
   clang-format
+  zlib1g-dev chromium chromium-driver python3-selenium
 )
+# The viewer script is built with npm at build time (viewer/package-lock.json): Debian's nodejs and
+# npm, unless a Node.js with its npm is installed already (another nodejs package ships npm itself).
+if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 
 missing=()
 for p in "${packages[@]}"; do

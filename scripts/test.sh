@@ -10,6 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+# The browser test (tests/viewer) skips when Chromium is missing; here it was just installed, so a
+# missing one is a failure.
+export GENOKIT_REQUIRE_BROWSER=1
 
 jobs=$(nproc)
 # ctest on a build tree, then its summary (skipped tests grouped by reason); fails if a test failed.

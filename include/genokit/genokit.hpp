@@ -37,6 +37,14 @@
 
 #include "genokit/f1/convert.hpp"
 #include "genokit/f1/operator_table.hpp"
+#include "genokit/f4/convert.hpp"
+#include "genokit/f4/operators.hpp"
+#include "genokit/f9/convert.hpp"
+#include "genokit/f9/operators.hpp"
+#include "genokit/fF/convert.hpp"
+#include "genokit/fF/operators.hpp"
+#include "genokit/fn/convert.hpp"
+#include "genokit/fn/operators.hpp"
 
 #include "genokit/fB/convert.hpp"
 #include "genokit/fB/operators.hpp"
@@ -78,3 +86,12 @@
 #include "genokit/sim/model.hpp"
 #include "genokit/sim/run.hpp"
 #include "genokit/sim/settings.hpp"
+
+#include "genokit/similarity/dissimilarity.hpp"
+#include "genokit/similarity/options.hpp"
+#include "genokit/similarity/settings.hpp"
+
+#include "genokit/view/frames.hpp"
+#include "genokit/view/html.hpp"
+#include "genokit/view/page.hpp"
+#include "genokit/view/read.hpp"

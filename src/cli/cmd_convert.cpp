@@ -69,22 +69,23 @@ std::optional<std::string> convert_fB_to_fH(const Args& a, const Input& in, Diag
 
 void setup_convert(CLI::App& root) {
   auto a = std::make_shared<Args>();
-  auto* cmd = root.add_subcommand(
-      "convert",
-      "Convert f1 genotypes to f0 (as Framsticks SDK r909 does): a bare f1 file becomes an f0 genotype, "
-      "a .gen file stays a .gen with each f1 genotype converted; or draw one (svg) or dump its model (json)");
-  cmd->add_option("file", a->file, "f1 or .gen file ('-' = stdin)")->required();
-  cmd->add_option(
-         "--to", a->to,
-         "Target: f0 (default), svg (picture of one creature), json (model + map), fH (an fB genotype "
-         "as the fH genotype the SDK converts it through)")
+  auto* cmd = root.add_subcommand("convert",
+                                  "Convert genotypes of f1, f4, f9, fB, fF, fH, fL, fn, ... to f0 (as Framsticks "
+                                  "SDK r909 does): a bare genotype file "
+                                  "becomes an f0 genotype, a .gen file stays a .gen with each such genotype "
+                                  "converted; or draw one (svg) or "
+                                  "dump its model (json); or an fB genotype as the fH genotype the SDK goes through");
+  cmd->add_option("file", a->file, "genotype or .gen file ('-' = stdin)")->required();
+  cmd->add_option("--to", a->to,
+                  "Target: f0 (default), svg (picture of one creature), json (model + text map), fH (an fB "
+                  "genotype as the fH genotype the SDK converts it through)")
       ->check(CLI::IsMember({"f0", "svg", "json", "fH"}));
   add_output_option(*cmd, a->out);
   cmd->add_option("--org", a->org,
-                  "svg/json on a .gen file: the org, by name or 0-based index among its f1 genotypes");
+                  "svg/json on a .gen file: the org, by name or 0-based index among its converted genotypes");
   cmd->add_flag("--strict", a->strict, "Treat every warning (things the SDK silently accepts) as an error");
   cmd->add_flag("--keep-invalid", a->keep_invalid,
-                "In a .gen file, leave invalid f1 genotypes unchanged (warning) instead of failing");
+                "In a .gen file, leave invalid genotypes unchanged (warning) instead of failing");
   cmd->add_flag("--no-lint", a->no_lint, "Only the warnings that match SDK messages or SDK-silent oddities");
   cmd->callback([a] {
     const std::optional<Input> in = load_or_report(a->file);

@@ -67,6 +67,15 @@ void setup_fmt(CLI::App& root) {
       Diagnostics diags;
       bool own = false;
       auto text = own_canonical(*in, diags, own);
+      // A bare genotype of another encoding without its own canonical form (//4, /*F*/, ...): fmt
+      // writes f0 only.
+      if (const auto h = frams::parse_genotype_header(in->bytes);
+          !own && h.declared && !h.malformed && h.format != "0") {
+        std::cerr << in->name << ": not rewritten: fmt writes f0 genotypes and this one is f" << h.format
+                  << " (genokit convert --to f0 makes its f0)\n";
+        raise_exit_code(kExitInvalid);
+        continue;
+      }
       if (!own) text = genotype::rewrite(in->bytes, in->name, diags, ro);
       diags.set_file(in->name);
       print_diagnostics(diags);

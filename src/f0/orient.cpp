@@ -43,18 +43,19 @@ Orient orient_from_rotation(const Vec3& r) {
 }
 
 Vec3 rotation_from_orient(const Orient& o) {
-  // X = (cos rz cos ry, sin rz cos ry, sin ry); Y.z = cos ry sin rx; Z.z = cos ry cos rx.
+  // The SDK's getAngles: undo the rotation about Z that brings X into the XZ plane, then the one
+  // about Y that brings it onto X; rx is then the angle of the un-rotated Z axis. Near the poles
+  // (X almost vertical) rx and rz come from the residues of X, as in the SDK (checked against its
+  // joint angles and fF part angles).
+  Vec3 x = o.x, z = o.z;
   Vec3 r;
-  const double sy = std::fmax(-1.0, std::fmin(1.0, o.x.z));
-  r.y = std::asin(sy);
-  if (std::fabs(sy) < 1.0 - 1e-12) {
-    r.z = std::atan2(o.x.y, o.x.x);
-    r.x = std::atan2(o.y.z, o.z.z);
-  } else {
-    // Gimbal lock: put the whole rotation about the vertical axis into rx.
-    r.z = 0;
-    r.x = std::atan2(o.y.x * -sy + 0.0, o.y.y);
-  }
+  r.z = std::atan2(x.y, x.x);
+  double s = std::sin(-r.z), c = std::cos(-r.z);
+  rot_z(x, s, c), rot_z(z, s, c);
+  r.y = std::atan2(x.z, x.x);
+  s = std::sin(-r.y), c = std::cos(-r.y);
+  rot_y_sdk(x, s, c), rot_y_sdk(z, s, c);
+  r.x = std::atan2(-z.y, z.z);
   return r;
 }
 

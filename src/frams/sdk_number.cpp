@@ -2,6 +2,7 @@
 // checks glibc's strtod/strtoul make for the SDK.
 #include "frams/sdk_number.hpp"
 
+#include <cctype>
 #include <cfloat>
 #include <charconv>
 #include <cmath>
@@ -128,6 +129,95 @@ Number parse_number(std::string_view text, Want want) {
   }
   out.kind = Number::Kind::real, out.d = *v;
   return out;
+}
+
+Number parse_number_prefix(std::string_view text, Want want, std::size_t& end) {
+  const std::size_t n = text.size();
+  std::size_t start = 0;
+  while (start < n && is_blank(text[start], Blanks::space)) ++start;
+  auto is_digit = [&](std::size_t i) { return i < n && text[i] >= '0' && text[i] <= '9'; };
+  // Fast paths for the usual numbers of genotypes: up to 9 plain digits, and plain decimals that
+  // fast_decimal converts exactly.
+  {
+    std::size_t q = start;
+    const bool neg = q < n && text[q] == '-';
+    q += neg;
+    const std::size_t d0 = q;
+    std::int64_t v = 0;
+    while (is_digit(q) && q - d0 < 10) v = v * 10 + (text[q++] - '0');
+    const std::size_t digits = q - d0;
+    const bool more = q < n && (is_digit(q) || text[q] == '.' || text[q] == 'e' || text[q] == 'E' ||
+                                text[q] == 'x' || text[q] == 'X');
+    if (digits > 0 && digits < 10 && !more) {
+      Number r;
+      if (want == Want::real) {
+        r.kind = Number::Kind::real;
+        r.d = neg ? -static_cast<double>(v) : static_cast<double>(v);
+      } else {
+        r.kind = Number::Kind::integer;
+        r.i = static_cast<std::int32_t>(neg ? -v : v);
+      }
+      end = q;
+      return r;
+    }
+    if (want != Want::integer && digits > 0 && q < n && text[q] == '.') {
+      double d = 0;
+      const std::size_t used = scan_plain_decimal(text.data() + start, text.data() + n, d);
+      const std::size_t after = start + used;
+      if (used > 0 && !(after < n && (is_digit(after) || text[after] == 'e' || text[after] == 'E' ||
+                                      text[after] == '.'))) {
+        Number r;
+        r.kind = Number::Kind::real;
+        r.d = d;
+        end = after;
+        return r;
+      }
+    }
+  }
+  std::size_t k = start;
+  if (k < n && (text[k] == '+' || text[k] == '-')) ++k;
+  auto starts_ci = [&](std::size_t i, std::string_view w) {
+    if (n - i < w.size()) return false;
+    for (std::size_t c = 0; c < w.size(); ++c)
+      if ((text[i + c] | 0x20) != w[c]) return false;
+    return true;
+  };
+  if (starts_hex(text, k)) {  // strtoul after "0x": [+-]? (0x)? hex digits
+    k += 2;
+    if (k < n && (text[k] == '+' || text[k] == '-')) ++k;
+    if (starts_hex(text, k) && k + 2 < n && is_hex_digit(text[k + 2])) k += 2;
+    while (k < n && is_hex_digit(text[k])) ++k;
+  } else if (starts_ci(k, "inf")) {
+    k += starts_ci(k, "infinity") ? 8 : 3;
+  } else if (starts_ci(k, "nan")) {
+    k += 3;
+    if (k < n && text[k] == '(') {  // nan(n-char-sequence)
+      std::size_t c = k + 1;
+      while (c < n && (std::isalnum(static_cast<unsigned char>(text[c])) || text[c] == '_')) ++c;
+      if (c < n && text[c] == ')') k = c + 1;
+    }
+  } else {
+    const std::size_t digits0 = k;
+    while (is_digit(k)) ++k;
+    std::size_t mantissa = k - digits0;
+    if (k < n && text[k] == '.') {
+      const std::size_t frac0 = ++k;
+      while (is_digit(k)) ++k;
+      mantissa += k - frac0;
+    }
+    if (mantissa == 0) return {};
+    if (k < n && (text[k] == 'e' || text[k] == 'E')) {
+      std::size_t e = k + 1;
+      if (e < n && (text[e] == '+' || text[e] == '-')) ++e;
+      if (is_digit(e)) {
+        while (is_digit(e)) ++e;
+        k = e;
+      }
+    }
+  }
+  const Number r = parse_number(text.substr(start, k - start), want);
+  if (r) end = k;
+  return r;
 }
 
 std::optional<double> parse_double(std::string_view text) {

@@ -34,6 +34,11 @@ struct Number {
   double as_double() const { return kind == Kind::integer ? static_cast<double>(i) : d; }
 };
 Number parse_number(std::string_view text, Want want);
+// ExtValue::parseNumber on the start of a longer text (f4 repetition counts and links, vector
+// elements): after C blanks, the characters strtod (or, after "0x", strtoul) would read, then the
+// rules above on them. `end` is set to the offset just after those characters (when a number is
+// read; untouched otherwise).
+Number parse_number_prefix(std::string_view text, Want want, std::size_t& end);
 
 // ExtValue::parseDouble (always the whole text).
 std::optional<double> parse_double(std::string_view text);

@@ -268,3 +268,46 @@ TEST(SdkNumbers, FormatDouble) {
 
 }  // namespace
 }  // namespace genokit::frams::sdk
+
+// ExtValue::parseNumber on the start of a longer text (f4 "#3<X>", "[1:2.5]", vectors).
+TEST(SdkNumbers, ParsePrefix) {
+  using genokit::frams::sdk::parse_number_prefix;
+  using genokit::frams::sdk::Want;
+  struct Case {
+    std::string_view text;
+    Want want;
+    bool ok;
+    double value;
+    std::size_t end;
+  };
+  const Case cases[] = {
+      {"3<X>>X", Want::integer, true, 3, 1},   {" 2<X>", Want::integer, true, 2, 2},
+      {"2x", Want::integer, true, 2, 1},       {"+7:1]", Want::integer, true, 7, 2},
+      {"2.5<X>", Want::integer, false, 0, 0},  {"2e1<", Want::integer, false, 0, 0},
+      {"0x2<X>", Want::integer, true, 2, 3},   {"-0x10]", Want::integer, true, -16, 5},
+      {"0x<X>", Want::integer, false, 0, 0},   {"0x 1", Want::integer, false, 0, 0},
+      {"inf]", Want::real, true, INFINITY, 3}, {"-Infinity]", Want::real, true, -INFINITY, 9},
+      {"1e3]", Want::real, true, 1000, 3},     {"1e]", Want::real, true, 1, 1},
+      {"1e+]", Want::real, true, 1, 1},        {".5]", Want::real, true, 0.5, 2},
+      {"5.]", Want::real, true, 5, 2},         {".]", Want::real, false, 0, 0},
+      {"x", Want::any, false, 0, 0},           {"", Want::any, false, 0, 0},
+      {"1e400]", Want::real, false, 0, 0},     {"0x10]", Want::real, true, 16, 4},
+      {"inf", Want::integer, false, 0, 0},     {"12345678901:", Want::integer, false, 0, 0},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(c.text));
+    std::size_t end = 99;
+    const auto n = parse_number_prefix(c.text, c.want, end);
+    EXPECT_EQ(static_cast<bool>(n), c.ok);
+    if (!c.ok) {
+      EXPECT_EQ(end, 99u);
+      continue;
+    }
+    EXPECT_EQ(n.as_double(), c.value);
+    EXPECT_EQ(end, c.end);
+  }
+  std::size_t end = 0;
+  const auto nan = parse_number_prefix("nan(12)x", Want::real, end);
+  EXPECT_TRUE(nan && std::isnan(nan.d));
+  EXPECT_EQ(end, 7u);
+}
