@@ -4,24 +4,15 @@
 #include "genokit/fB/convert.hpp"
 #include "genokit/fB/operators.hpp"
 #include "genotype/encodings.hpp"
+#include "genotype/fH_family.hpp"
 
 namespace genokit::genotype::detail {
 namespace {
 
 Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& opt) {
-  fB::ConvertOptions co;
-  co.mapping = opt.mapping;
-  co.strict = opt.strict;
-  co.lint = opt.lint;
-  fB::Conversion c = fB::convert(text, diags, co);
-  Genotype g;
-  g.model = std::move(c.model);
-  g.converted = c.converted;
-  g.sdk_messages = std::move(c.sdk_messages);
-  g.map.reserve(c.map.size());
-  for (const fB::MapEntry& m : c.map)
-    g.map.push_back({m.begin, m.end, static_cast<ElementKind>(m.kind), m.index});
-  return g;
+  return fH_family_model(
+      text, diags, opt,
+      [](std::string_view t, Diagnostics& d, const fH::ConvertOptions& o) { return fB::convert(t, d, o); });
 }
 
 // A bare text of a number of dimensions, then one line of lower-case letters with a start codon.

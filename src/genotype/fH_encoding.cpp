@@ -3,26 +3,15 @@
 #include "genokit/fH/convert.hpp"
 #include "genokit/fH/operators.hpp"
 #include "genotype/encodings.hpp"
+#include "genotype/fH_family.hpp"
 
 namespace genokit::genotype::detail {
 namespace {
 
-static_assert(static_cast<int>(fH::ElementKind::connection) == static_cast<int>(ElementKind::connection));
-
 Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& opt) {
-  fH::ConvertOptions co;
-  co.mapping = opt.mapping;
-  co.strict = opt.strict;
-  co.lint = opt.lint;
-  fH::Conversion c = fH::convert(text, diags, co);
-  Genotype g;
-  g.model = std::move(c.model);
-  g.converted = c.converted;
-  g.sdk_messages = std::move(c.sdk_messages);
-  g.map.reserve(c.map.size());
-  for (const fH::MapEntry& m : c.map)
-    g.map.push_back({m.begin, m.end, static_cast<ElementKind>(m.kind), m.index});
-  return g;
+  return fH_family_model(
+      text, diags, opt,
+      [](std::string_view t, Diagnostics& d, const fH::ConvertOptions& o) { return fH::convert(t, d, o); });
 }
 
 // A bare text whose first line is a number of dimensions and whose other lines are handles.
@@ -77,14 +66,10 @@ Encoding fH_encoding() {
   e.mutate = fH::mutate;
   e.crossover = fH::crossover;
   e.repair = fH::repair;
-  e.canonical = [](std::string_view genes, Diagnostics& diags) {
-    auto out = fH::canonical(genes);
-    if (!out)
-      diags.error("fH.unreadable",
-                  "The genotype cannot be read, so it has no canonical form (genokit check says why)");
-    return out;
-  };
   e.simplest = [] { return std::string(fH::kSimplest); };
+  e.canonical = [](std::string_view genes, Diagnostics& diags) {
+    return canonical_or_report(fH::canonical(genes), "fH", diags);
+  };
   return e;
 }
 

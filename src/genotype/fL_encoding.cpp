@@ -4,24 +4,15 @@
 #include "genokit/fL/convert.hpp"
 #include "genokit/fL/operators.hpp"
 #include "genotype/encodings.hpp"
+#include "genotype/fH_family.hpp"
 
 namespace genokit::genotype::detail {
 namespace {
 
 Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& opt) {
-  fL::ConvertOptions co;
-  co.mapping = opt.mapping;
-  co.strict = opt.strict;
-  co.lint = opt.lint;
-  fL::Conversion c = fL::convert(text, diags, co);
-  Genotype g;
-  g.model = std::move(c.model);
-  g.converted = c.converted;
-  g.sdk_messages = std::move(c.sdk_messages);
-  g.map.reserve(c.map.size());
-  for (const fL::MapEntry& m : c.map)
-    g.map.push_back({m.begin, m.end, static_cast<ElementKind>(m.kind), m.index});
-  return g;
+  return fH_family_model(
+      text, diags, opt,
+      [](std::string_view t, Diagnostics& d, const fH::ConvertOptions& o) { return fL::convert(t, d, o); });
 }
 
 // A bare text whose lines are w:, i: and r: lines with one i: line holding an axiom.
@@ -62,9 +53,8 @@ Encoding fL_encoding() {
   e.id.assign(1, 'L');  // (assign: GCC 12 warns falsely on short literal assignments here)
   e.name.assign("fL", 2);
   e.description.assign(
-      "Framsticks fB (fH handles written as genes of letters between aa and zz), converted to f0 through fH "
-      "as "
-      "SDK r909 does");
+      "Framsticks fL (a parametric timed L-system drawn by a 3D turtle), developed and converted to f0 "
+      "as SDK r909 does");
   e.to_model = to_model;
   e.sniff = sniff;
   e.check_strict = check_strict;
@@ -72,14 +62,10 @@ Encoding fL_encoding() {
   e.mutate = fL::mutate;
   e.crossover = fL::crossover;
   e.repair = fL::repair;
-  e.canonical = [](std::string_view genes, Diagnostics& diags) {
-    auto out = fL::canonical(genes);
-    if (!out)
-      diags.error("fL.unreadable",
-                  "The genotype cannot be read, so it has no canonical form (genokit check says why)");
-    return out;
-  };
   e.simplest = [] { return std::string(fL::kSimplest); };
+  e.canonical = [](std::string_view genes, Diagnostics& diags) {
+    return canonical_or_report(fL::canonical(genes), "fL", diags);
+  };
   return e;
 }
 
