@@ -3,6 +3,7 @@
 
 #include "genokit/core/text.hpp"
 #include "genokit/f0/operator_table.hpp"
+#include "genokit/f0/operators.hpp"
 #include "genokit/f0/parser.hpp"
 #include "genokit/genotype/file.hpp"
 #include "genotype/encodings.hpp"
@@ -68,6 +69,8 @@ Encoding f0_encoding() {
   e.to_model = to_model;
   e.sniff = sniff;
   e.params = f0::operator_table();
+  e.mutate = f0::mutate;
+  e.crossover = f0::crossover;
   // One stick, as f1's simplest `X` builds it (two parts one unit apart, one joint), in the SDK
   // writer's canonical form. (SDK r909 has no f0 operators; this is genokit's choice.)
   e.simplest = [] { return std::string("p:\np:1.0\nj:0, 1\n"); };

@@ -2,6 +2,7 @@
 #include "genokit/core/text.hpp"
 #include "genokit/f1/convert.hpp"
 #include "genokit/f1/operator_table.hpp"
+#include "genokit/f1/operators.hpp"
 #include "genotype/encodings.hpp"
 
 namespace genokit::genotype::detail {
@@ -59,6 +60,9 @@ Encoding f1_encoding() {
   e.to_model = to_model;
   e.sniff = sniff;
   e.params = f1::operator_table();
+  e.mutate = f1::mutate;
+  e.crossover = f1::crossover;
+  e.repair = f1::repair;
   e.simplest = [] { return std::string("X"); };
   e.check_strict = f1_check_strict;
   return e;

@@ -9,6 +9,7 @@
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/json.hpp"
 #include "genokit/genotype/operators.hpp"
+#include "genotype/encodings.hpp"
 
 namespace genokit::genotype {
 namespace {
@@ -153,17 +154,29 @@ TEST(GenotypeRegistry, F0AndF1AreRegisteredWithEmptyOperatorSlots) {
 }
 
 TEST(GenotypeRegistry, EmptySlotsAreReportedNotCrashed) {
+  // An encoding with no operator slots filled (f0 and f1 have them all).
+  Encoding bare;
+  bare.id = "Z";
+  bare.name = "fZ";
+  bare.to_model = [](std::string_view, Diagnostics&, const ReadOptions&) {
+    Genotype g;
+    g.converted = true;
+    g.model.valid = true;
+    return g;
+  };
+  const detail::ScopedEncoding scope(bare);
+  ASSERT_TRUE(scope.added());
   Diagnostics d;
   EXPECT_EQ(simplest("1", d), "X");
-  EXPECT_EQ(mutate("//0\np:\n", d), std::nullopt);
-  EXPECT_EQ(crossover("//0\np:\n", "//0\np:\np:\n", d), std::nullopt);
+  EXPECT_EQ(mutate("/*Z*/a", d), std::nullopt);
+  EXPECT_EQ(crossover("/*Z*/a", "/*Z*/b", d), std::nullopt);
   EXPECT_EQ(crossover("X", "//0\np:\n", d), std::nullopt);
   EXPECT_EQ(simplest("Q", d), std::nullopt);
   std::vector<std::string> codes;
   for (const auto& x : d.items()) codes.push_back(x.code);
   EXPECT_EQ(codes, (std::vector<std::string>{"genotype.unsupported-operator", "genotype.unsupported-operator",
                                              "genotype.mixed-encodings", "genotype.unsupported-encoding"}));
-  EXPECT_EQ(d.items()[0].message, "genokit has no mutation for f0 genotypes yet");
+  EXPECT_EQ(d.items()[0].message, "genokit has no mutation for fZ genotypes yet");
   // Strict validity without a strict check (f0): the model's verdict.
   Diagnostics v;
   EXPECT_TRUE(is_valid_strict("//0\np:\np:1\nj:0,1\n", v));

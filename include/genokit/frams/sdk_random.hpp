@@ -25,7 +25,11 @@ class SdkRandom {
  public:
   // Seeds below 2^32 give exactly the SDK's stream for that seed (MT19937 init_genrand, the
   // SDK's default seed is 0); larger seeds are mixed in with std::seed_seq{low 32 bits, high 32 bits}.
-  explicit SdkRandom(std::uint64_t seed = 0) { this->seed(seed); }
+  // (The generator is seeded once: a 32-bit seed goes straight to its constructor, since the
+  // MT19937 state initialisation is a sizeable part of a cheap operator call.)
+  explicit SdkRandom(std::uint64_t seed = 0) : mt_(static_cast<std::uint32_t>(seed)) {
+    if (seed > 0xFFFFFFFFu) this->seed(seed);
+  }
   void seed(std::uint64_t seed);
 
   std::uint32_t next32() { return static_cast<std::uint32_t>(mt_()); }
