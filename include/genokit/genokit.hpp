@@ -51,6 +51,14 @@
 #include "genokit/fn/convert.hpp"
 #include "genokit/fn/operators.hpp"
 
+#include "genokit/fB/convert.hpp"
+#include "genokit/fB/operators.hpp"
+#include "genokit/fH/convert.hpp"
+#include "genokit/fH/handles.hpp"
+#include "genokit/fH/operators.hpp"
+#include "genokit/fL/convert.hpp"
+#include "genokit/fL/operators.hpp"
+
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/file.hpp"
 #include "genokit/genotype/json.hpp"

@@ -7,6 +7,7 @@
 #include "cli/genotype_view.hpp"
 #include "cli/registry.hpp"
 #include "genokit/f0/render.hpp"
+#include "genokit/fB/convert.hpp"
 #include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/rewrite.hpp"
 #include "genotype/json.hpp"
@@ -54,18 +55,31 @@ std::optional<std::string> convert_one(const Args& a, const Input& in, const gen
   return f0::render_svg(p->genotype.model, ro_svg);
 }
 
+// --to fH: one fB genotype as the fH genotype the SDK makes of it (fB's converter goes through fH).
+std::optional<std::string> convert_fB_to_fH(const Args& a, const Input& in, Diagnostics& diags, bool& valid) {
+  genotype::PickOptions po;
+  po.formats = {"B"};
+  const auto p = genotype::pick(in.bytes, in.name, a.org, diags, po);
+  if (!p) return std::nullopt;
+  Diagnostics again;  // (pick() has reported the genotype's problems, positioned in the file)
+  auto out = fB::to_fH(p->source->text, again);
+  valid = out.has_value();
+  return out;
+}
+
 void setup_convert(CLI::App& root) {
   auto a = std::make_shared<Args>();
   auto* cmd = root.add_subcommand("convert",
-                                  "Convert genotypes of f1, f4, f9, fF, fn, ... to f0 (as Framsticks SDK "
-                                  "r909 does): a bare genotype file "
+                                  "Convert genotypes of f1, f4, f9, fB, fF, fH, fL, fn, ... to f0 (as Framsticks "
+                                  "SDK r909 does): a bare genotype file "
                                   "becomes an f0 genotype, a .gen file stays a .gen with each such genotype "
                                   "converted; or draw one (svg) or "
-                                  "dump its model (json)");
+                                  "dump its model (json); or an fB genotype as the fH genotype the SDK goes through");
   cmd->add_option("file", a->file, "genotype or .gen file ('-' = stdin)")->required();
   cmd->add_option("--to", a->to,
-                  "Target: f0 (default), svg (picture of one creature), json (model + text map)")
-      ->check(CLI::IsMember({"f0", "svg", "json"}));
+                  "Target: f0 (default), svg (picture of one creature), json (model + text map), fH (an fB "
+                  "genotype as the fH genotype the SDK converts it through)")
+      ->check(CLI::IsMember({"f0", "svg", "json", "fH"}));
   add_output_option(*cmd, a->out);
   cmd->add_option("--org", a->org,
                   "svg/json on a .gen file: the org, by name or 0-based index among its converted genotypes");
@@ -90,6 +104,10 @@ void setup_convert(CLI::App& root) {
       diags.set_file(in->name);
       print_diagnostics(diags);
       ok = r && write_or_report(a->out, r->text);
+    } else if (a->to == "fH") {
+      if (const auto out = convert_fB_to_fH(*a, *in, diags, ok)) write_output(a->out, *out, diags);
+      diags.set_file(in->name);
+      print_diagnostics(diags);
     } else {
       // One creature: written first (even when invalid), then the diagnostics.
       if (const auto out = convert_one(*a, *in, ro, diags, ok)) write_output(a->out, *out, diags);

@@ -5,6 +5,8 @@
 
 #include "cli/registry.hpp"
 #include "genokit/frams/genotype_header.hpp"
+#include "genokit/genotype/encoding.hpp"
+#include "genokit/genotype/file.hpp"
 #include "genokit/genotype/rewrite.hpp"
 
 namespace genokit::cli {
@@ -19,6 +21,22 @@ void add_order_option(CLI::App& cmd, std::string& order) {
 
 namespace {
 
+// A bare genotype of an encoding with its own canonical form (fH, fL): that form, header kept.
+std::optional<genotype::Rewritten> own_canonical(const Input& in, Diagnostics& diags, bool& handled) {
+  handled = false;
+  if (genotype::looks_like_frams_file(in.bytes)) return std::nullopt;
+  const auto h = frams::parse_genotype_header(in.bytes);
+  const genotype::Encoding* e = h.declared && !h.malformed ? genotype::find_encoding(h.format) : nullptr;
+  if (!e || !e->converts || !e->canonical) return std::nullopt;
+  handled = true;
+  const auto genes = e->canonical(in.bytes.substr(h.body_offset), diags);
+  if (!genes) return std::nullopt;
+  genotype::Rewritten r;
+  r.text = std::string(in.bytes.substr(0, h.body_offset)) + *genes;
+  r.rewritten = 1;
+  return r;
+}
+
 void setup_fmt(CLI::App& root) {
   struct Args {
     std::vector<std::string> files;
@@ -29,7 +47,7 @@ void setup_fmt(CLI::App& root) {
   auto* cmd = root.add_subcommand(
       "fmt",
       "Rewrite f0 genotypes in canonical form (as the Framsticks SDK writes them); in .gen files "
-      "only the f0 genotypes change");
+      "only the f0 genotypes change; a bare fH or fL genotype gets its own encoding's canonical form");
   cmd->add_option("files", a->files, "f0 or .gen files ('-' = stdin)")->required();
   add_output_option(*cmd, a->out);
   cmd->add_flag("-i,--in-place", a->in_place, "Rewrite each file in place (atomically: temp file + rename)");
@@ -47,19 +65,22 @@ void setup_fmt(CLI::App& root) {
       const std::optional<Input> in = load_or_report(path);
       if (!in) continue;
       Diagnostics diags;
-      // A bare genotype of another encoding (//4, /*F*/, ...): fmt writes f0 only.
+      bool own = false;
+      auto text = own_canonical(*in, diags, own);
+      // A bare genotype of another encoding without its own canonical form (//4, /*F*/, ...): fmt
+      // writes f0 only.
       if (const auto h = frams::parse_genotype_header(in->bytes);
-          h.declared && !h.malformed && h.format != "0") {
+          !own && h.declared && !h.malformed && h.format != "0") {
         std::cerr << in->name << ": not rewritten: fmt writes f0 genotypes and this one is f" << h.format
                   << " (genokit convert --to f0 makes its f0)\n";
         raise_exit_code(kExitInvalid);
         continue;
       }
-      const auto text = genotype::rewrite(in->bytes, in->name, diags, ro);
+      if (!own) text = genotype::rewrite(in->bytes, in->name, diags, ro);
       diags.set_file(in->name);
       print_diagnostics(diags);
       if (!text) {
-        std::cerr << in->name << ": not rewritten (the f0 genotype is invalid)\n";
+        std::cerr << in->name << ": not rewritten (the " << (own ? "" : "f0 ") << "genotype is invalid)\n";
         raise_exit_code(kExitInvalid);
         continue;
       }

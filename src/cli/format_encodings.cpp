@@ -93,7 +93,16 @@ class EncodingFormat final : public FormatHandler {
   }
 
   bool canonical(const Input& in, const Options& opt, Diagnostics& diags, std::string& out) const override {
-    if (e_.converts) return false;  // its canonical text is that of its own encoding: not written yet
+    if (e_.converts) {  // a bare genotype in the encoding's own canonical form, when it has one
+      if (!e_.canonical || genotype::looks_like_frams_file(in.bytes)) return false;
+      const auto h = frams::parse_genotype_header(in.bytes);
+      Diagnostics d;
+      const auto genes = e_.canonical(in.bytes.substr(h.declared ? h.body_offset : 0), d);
+      d.set_file(in.name);
+      diags.append(std::move(d));
+      if (genes) out = (h.declared ? std::string(in.bytes.substr(0, h.body_offset)) : std::string()) + *genes;
+      return true;
+    }
     genotype::RewriteOptions ro;
     ro.formats = {e_.id};
     ro.file.format = e_.id;

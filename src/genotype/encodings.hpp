@@ -11,7 +11,10 @@ Encoding f0_encoding();
 Encoding f1_encoding();
 Encoding f4_encoding();
 Encoding f9_encoding();
+Encoding fB_encoding();
 Encoding fF_encoding();
+Encoding fH_encoding();
+Encoding fL_encoding();
 Encoding fn_encoding();
 
 // f1's strict genetic validity (f1_strict.cpp).

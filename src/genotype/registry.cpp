@@ -14,7 +14,10 @@ std::vector<Encoding>& table() {
     v.push_back(detail::f1_encoding());
     v.push_back(detail::f4_encoding());
     v.push_back(detail::f9_encoding());
+    v.push_back(detail::fB_encoding());
     v.push_back(detail::fF_encoding());
+    v.push_back(detail::fH_encoding());
+    v.push_back(detail::fL_encoding());
     v.push_back(detail::fn_encoding());
     return v;
   }();

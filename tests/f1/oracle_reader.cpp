@@ -28,7 +28,8 @@ Fields fields(std::string_view s) {
       }
       ++i;
     } else if (i < s.size() && s[i] == '(') {
-      const std::size_t close = s.find(')', i);
+      std::size_t close = s.find(')', i);
+      if (close == std::string_view::npos) close = s.size() - 1;  // (a broken line must not loop)
       val = std::string(s.substr(i, close + 1 - i));
       i = close + 1;
     } else {

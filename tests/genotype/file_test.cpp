@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/rewrite.hpp"
 
 namespace genokit::genotype {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -50,6 +51,10 @@ struct Encoding {
   // included, like to_model), true = valid, the reasons positioned in it in diags. Without it the
   // converter's verdict decides.
   std::function<bool(std::string_view text, Diagnostics& diags)> check_strict;
+  // The encoding's own canonical text of genes (no header), as its SDK operators write it (fH:
+  // Geno_fH's handle lines; fL: fL_Builder::toString), for `genokit fmt` on a file of this encoding;
+  // std::nullopt (reasons in diags) when the genes cannot be read. Empty = fmt has no canonical form.
+  std::function<std::optional<std::string>(std::string_view genes, Diagnostics& diags)> canonical;
 };
 
 // Every encoding genokit reads, in id order ("0", "1", ...).
