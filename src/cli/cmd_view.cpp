@@ -8,7 +8,10 @@
 #include <sstream>
 
 #include "cli/registry.hpp"
+#include "cli/sim_options.hpp"
 #include "genokit/core/numbers.hpp"
+#include "genokit/sim/run.hpp"
+#include "genokit/sim/trajectory.hpp"
 #include "genokit/view/frames.hpp"
 #include "genokit/view/html.hpp"
 #include "genokit/view/read.hpp"
@@ -19,6 +22,9 @@ namespace {
 
 struct ViewArgs {
   std::string file, out, format = "auto", org, title;
+  // creatures: --steps (or --sim) simulates one
+  std::string sim;
+  std::uint64_t seed = 0;
   // XODE
   std::size_t steps = 500, every = 1;
   bool steps_given = false;
@@ -44,6 +50,33 @@ bool parse_gravity(const std::string& s, xode::Vec3& v) {
     v[i++] = *d;
   }
   return i == 3;
+}
+
+// One creature of the file (--org) simulated as `genokit simulate` does, shown through the same
+// trajectory reader as a file written by it (so a page of a live run equals a page of its file).
+std::optional<view::Page> simulated_creature(const ViewArgs& a, const Input& in, Diagnostics& diags) {
+  std::optional<sim::Settings> settings = load_sim_chain(a.sim, diags);
+  if (!settings) return std::nullopt;
+  std::optional<Creature> creature = read_creature(in, a.org, diags);
+  if (!creature) return std::nullopt;
+  std::optional<sim::Model> model = build_creature(*creature, *settings, diags);
+  if (!model) return std::nullopt;
+  sim::SimulateOptions so;
+  so.steps = a.steps_given ? a.steps : 1000;
+  so.sample_every = a.every;
+  so.seed = a.seed;
+  const sim::Trajectory t = sim::simulate(*model, diags, so);
+  const sim::TrajectorySource src{in.name, creature->name, creature->encoding,
+                                  std::string(creature->picked.source->text)};
+  // The simulation's own diagnostics are positioned already; the JSON is ours and cannot be bad.
+  Diagnostics reading;
+  std::optional<view::Page> page =
+      view::read_trajectory(sim::trajectory_json(*model, t, src), reading, {in.name});
+  if (!page)
+    diags.error("view.internal",
+                "the simulated trajectory could not be shown: " +
+                    (reading.items().empty() ? std::string() : reading.items().front().message));
+  return page;
 }
 
 std::optional<view::Page> read_page(const ViewArgs& a, const Input& in, Diagnostics& diags) {
@@ -80,16 +113,12 @@ std::optional<view::Page> read_page(const ViewArgs& a, const Input& in, Diagnost
       return view::page_from_xode(in.bytes, diags, xo);
     }
     case view::InputKind::genotypes: {
+      if (a.steps_given || !a.sim.empty()) return simulated_creature(a, in, diags);
       view::GenotypeViewOptions go;
       go.file = in.name;
       go.org = a.org;
       go.reading.bare =
           std::filesystem::path(in.path).extension() == ".f0" ? genotype::Bare::f0 : genotype::Bare::f1;
-      if (a.steps_given)
-        diags.note("view.not-simulated",
-                   "--steps simulates XODE scenes; a creature is shown as its genotype places it (view the "
-                   "trajectory `genokit simulate` writes to see it move)",
-                   Location{in.name, 0, 0, -1});
       return view::page_from_genotypes(in.bytes, diags, go);
     }
   }
@@ -177,10 +206,14 @@ void setup_view(CLI::App& root) {
   cmd->add_option("--org", a->org,
                   "A .gen file: only this genotype (org name or 0-based index; default: every one)");
   cmd->add_option("--title", a->title, "Page title (default: the org or file name)");
-  cmd->add_option("--steps", a->steps, "XODE: steps to simulate (default 500; 0 = the scene as placed)")
+  cmd->add_option("--steps", a->steps,
+                  "Steps to simulate: XODE (default 500; 0 = the scene as placed); a creature is simulated "
+                  "only when --steps or --sim is given (then the --org genotype, default the first)")
       ->each([a](const std::string&) { a->steps_given = true; });
+  cmd->add_option("--sim", a->sim, "Creatures: settings files, later ones win (\"a.sim;b.sim\"); simulates");
+  cmd->add_option("--seed", a->seed, "Creatures: seed of the network's initial state, noise and placement");
   cmd->add_option("--dt", a->dt, "XODE: step size in seconds (default 0.01)")->check(CLI::PositiveNumber);
-  cmd->add_option("--every", a->every, "XODE: a frame every K steps (default 1)")->check(CLI::PositiveNumber);
+  cmd->add_option("--every", a->every, "A frame every K steps (default 1)")->check(CLI::PositiveNumber);
   cmd->add_option("--gravity", a->gravity, "XODE: X,Y,Z (default 0,-9.81,0) or keep (the scene's)");
   cmd->add_option("--compat", a->compat, "XODE: standard (default), pyode or pybrain")
       ->check(CLI::IsMember({"standard", "pyode", "pybrain"}));

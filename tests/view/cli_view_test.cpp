@@ -122,3 +122,25 @@ TEST(CliView, FramesArePngsOfTheRequestedSize) {
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("[view.browser-missing]"), std::string::npos) << r.out;
 }
+
+// A creature with --steps is simulated as `genokit simulate` runs it: the page equals the page of
+// the trajectory file that command writes (but for the scene's name, the file it was read from).
+TEST(CliView, SimulatedCreatureEqualsThePageOfItsTrajectoryFile) {
+  if (!genokit::view::viewer_bundled())
+    GTEST_SKIP() << "built without the viewer script (no npm at build time)";
+  const fs::path dir = view_temp_dir("creature");
+  const fs::path walker = source_dir() / "examples" / "f0" / "walker.f0";
+  const fs::path traj = dir / "walker40.json", direct = dir / "direct.html", via = dir / "via.html";
+  ASSERT_EQ(run_cli("simulate " + q(walker) + " --steps 40 --seed 3 -o " + q(traj)).code, 0);
+  auto r = run_cli("view " + q(traj) + " --title T -o " + q(via));
+  ASSERT_EQ(r.code, 0) << r.out;
+  r = run_cli("view " + q(walker) + " --steps 40 --seed 3 --title T -o " + q(direct));
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string expected =
+      replaced(slurp(via), "\"name\":\"" + traj.string() + "\"", "\"name\":\"" + walker.string() + "\"");
+  EXPECT_EQ(slurp(direct), expected);
+  // Another seed or length gives another page (the run really happens here).
+  r = run_cli("view " + q(walker) + " --steps 41 --seed 3 --title T -o " + q(direct));
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(slurp(direct), expected);
+}
