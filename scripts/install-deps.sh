@@ -11,6 +11,8 @@ packages=(
   python3 python3-pyode python3-numpy
   clang-format
   zlib1g-dev chromium chromium-driver python3-selenium
+  python3-dev python3-venv python3-pip python3-setuptools python3-wheel pybind11-dev python3-pybind11
+  python3-pytest python3-hypothesis python3-deap python3-distributed
 )
 # The viewer script is built with npm at build time (viewer/package-lock.json): Debian's nodejs and
 # npm, unless a Node.js with its npm is installed already (another nodejs package ships npm itself).

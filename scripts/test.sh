@@ -28,6 +28,10 @@ bash scripts/build.sh
 echo "== release tests"
 run_ctest build
 
+echo "== Python package (.venv) and its tests"
+bash scripts/python-env.sh
+.venv/bin/python -m pytest -q -p no:cacheprovider python/tests
+
 echo "== sanitizer build (clang, ASan + UBSan, fuzz targets)"
 CC=clang CXX=clang++ bash scripts/build.sh build-asan -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS="-O1 -g" -DGENOKIT_SANITIZE=ON -DGENOKIT_FUZZ=ON -DGENOKIT_BENCH=OFF

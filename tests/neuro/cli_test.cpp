@@ -1,6 +1,7 @@
 // `genokit neuro ...` end to end: reference table output, CSV, JSON, .gen org selection, show,
 // plot, and exit codes.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -69,7 +70,7 @@ TEST(NeuroCli, ShowAndPlot) {
             "    inputs: n0*-2\n");
   r = run("neuro show " + data("two.gen").string() + " --genotype Lazy --json");
   EXPECT_EQ(nlohmann::json::parse(r.out)["neurons"][1]["inputs"][0]["source"], 0);
-  const fs::path svg = fs::temp_directory_path() / "genokit_neuro_cli_test.svg";
+  const fs::path svg = fs::temp_directory_path() / ("genokit_neuro_cli_test_" + std::to_string(::getpid()) + ".svg");
   r = run("neuro plot " + data("two.gen").string() + " --genotype Lazy --steps 20 -o " + svg.string());
   EXPECT_EQ(r.code, 0);
   const std::string s = slurp(svg);

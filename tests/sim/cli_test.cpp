@@ -2,6 +2,7 @@
 // results .gen), export-xode (loaded back by the XODE reader), and the network inside a
 // simulation stepping exactly as `genokit neuro run`.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -23,7 +24,7 @@ using genokit::test::run_cli;
 using genokit::test::slurp;
 
 fs::path temp(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / "genokit-sim-cli";
+  fs::path dir = fs::temp_directory_path() / ("genokit-sim-cli-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return dir / name;
 }

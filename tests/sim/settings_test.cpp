@@ -1,5 +1,6 @@
 // Settings: the table, .sim reading, chaining, warnings and file:line diagnostics.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -14,7 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string write_temp(const std::string& name, const std::string& text) {
-  fs::path dir = fs::temp_directory_path() / "genokit-sim-test";
+  fs::path dir = fs::temp_directory_path() / ("genokit-sim-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   fs::path p = dir / name;
   std::ofstream(p, std::ios::binary) << text;

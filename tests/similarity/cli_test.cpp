@@ -1,6 +1,7 @@
 // `genokit dissim`: TSV and JSON matrices with names, every method, options, exit codes and
 // messages; the SDK's goal values through the command line.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -86,7 +87,7 @@ TEST(DissimCli, UsageErrors) {
 }
 
 TEST(DissimCli, StdinOutputFileAndEmptyInput) {
-  const auto out = std::filesystem::temp_directory_path() / "genokit_dissim_test.tsv";
+  const auto out = std::filesystem::temp_directory_path() / ("genokit_dissim_test_" + std::to_string(::getpid()) + ".tsv");
   std::filesystem::remove(out);
   CliRun r = run_cli("dissim - -o '" + out.string() + "' < " + data("small.gen"));
   EXPECT_EQ(r.code, 0) << r.out;
