@@ -10,6 +10,7 @@ Modules: :mod:`genokit.frams`, :mod:`genokit.genotype`, :mod:`genokit.genome`, :
 """
 
 from . import errors
+from . import distributed, frams, framspy, genome, genotype, neuro, operators, similarity, sim, xode
 from ._genokit import Diagnostic, __version__, version_info
 from .errors import Error, FileError, ParseError, SimulationError
 

@@ -1,0 +1,1 @@
+"""genokit.distributed: evaluation on a Dask cluster (placeholder)."""

@@ -1,0 +1,1 @@
+"""genokit.framspy: a drop-in for framspy's FramsticksLib (placeholder)."""

@@ -1,0 +1,3 @@
+"""genokit.genome (placeholder: filled by the bindings of this area)."""
+
+from ._genokit import genome as _c  # noqa: F401

@@ -1,0 +1,3 @@
+"""genokit.xode (placeholder: filled by the bindings of this area)."""
+
+from ._genokit import xode as _c  # noqa: F401
