@@ -46,9 +46,15 @@ frams::LoadOptions load_options(const std::string& name, const std::string& incl
   if (s.empty() || s == "auto")  // as the CLI: .gen files are read by the SDK's GenotypeMiniLoader
     s = std::filesystem::path(name).extension() == ".gen" ? "gen" : "builtin";
   switch (choice("schema", s, {"builtin", "gen", "none", "auto"})) {
-    case 0: lo.schema = &frams::builtin_schema(); break;
-    case 1: lo.schema = &frams::genotype_loader_schema(); break;
-    default: lo.schema = nullptr; break;
+    case 0:
+      lo.schema = &frams::builtin_schema();
+      break;
+    case 1:
+      lo.schema = &frams::genotype_loader_schema();
+      break;
+    default:
+      lo.schema = nullptr;
+      break;
   }
   return lo;
 }
@@ -72,8 +78,9 @@ DocPtr parse_text(py::handle text, const std::string& name, const std::string& i
   return finish(std::move(d), errors);
 }
 
-DocPtr load_path(const std::filesystem::path& path, const std::string& includes, const std::string& include_root,
-                 const std::string& schema, bool check_utf8, const std::string& errors) {
+DocPtr load_path(const std::filesystem::path& path, const std::string& includes,
+                 const std::string& include_root, const std::string& schema, bool check_utf8,
+                 const std::string& errors) {
   const std::string name = path.string();
   const frams::LoadOptions lo = load_options(name, includes, include_root, schema, check_utf8);
   raises(errors);
@@ -176,12 +183,15 @@ void bind_frams(py::module_& m) {
   py::class_<ObjRef>(m, "FramsObject",
                      "One object of a Framsticks file (`org:`, `sim_params:`, ...): a mapping from field "
                      "names to their text values (the last of repeated fields wins, as in the SDK).")
-      .def_property_readonly("class_name", [](const ObjRef& r) { return text(r.obj().class_name); },
-                             "the object's class, e.g. 'org'")
-      .def_property_readonly("line", [](const ObjRef& r) { return r.obj().line; },
-                             "1-based line of the object's header in its file")
-      .def_property_readonly("file", [](const ObjRef& r) { return r.d->doc.source(r.obj().source).name; },
-                             "the file the object was read from (an #included file for included objects)")
+      .def_property_readonly(
+          "class_name", [](const ObjRef& r) { return text(r.obj().class_name); },
+          "the object's class, e.g. 'org'")
+      .def_property_readonly(
+          "line", [](const ObjRef& r) { return r.obj().line; },
+          "1-based line of the object's header in its file")
+      .def_property_readonly(
+          "file", [](const ObjRef& r) { return r.d->doc.source(r.obj().source).name; },
+          "the file the object was read from (an #included file for included objects)")
       .def("__getitem__",
            [](const ObjRef& r, const std::string& key) {
              const frams::Field* f = r.obj().find(key);
@@ -199,13 +209,14 @@ void bind_frams(py::module_& m) {
           "__setitem__",
           [](ObjRef& r, const std::string& key, py::handle value) {
             if (key.empty() || key.find_first_of(":\n\r") != std::string::npos)
-              throw py::value_error("a field name must be non-empty and hold no ':' or line end (got '" + key +
-                                    "')");
+              throw py::value_error("a field name must be non-empty and hold no ':' or line end (got '" +
+                                    key + "')");
             r.d->doc.set(r.obj(), key, field_text(value));
           },
           "Sets (or appends) a field; numbers are written as the SDK writes them. The document's "
           "lossless text then re-emits this object.")
-      .def("__contains__", [](const ObjRef& r, const std::string& key) { return r.obj().find(key) != nullptr; })
+      .def("__contains__",
+           [](const ObjRef& r, const std::string& key) { return r.obj().find(key) != nullptr; })
       .def("__len__", [](const ObjRef& r) { return unique_keys(r.obj()).size(); })
       .def("keys",
            [](const ObjRef& r) {
@@ -224,22 +235,28 @@ void bind_frams(py::module_& m) {
                out.append(py::make_tuple(text(k), text(r.obj().get(k))));
              return out;
            })
-      .def("to_dict", [](const ObjRef& r) { return object_dict(r.obj()); },
-           "The object as a dict: '_classname' and every field (text values).")
+      .def(
+          "to_dict", [](const ObjRef& r) { return object_dict(r.obj()); },
+          "The object as a dict: '_classname' and every field (text values).")
       .def("__repr__", [](const ObjRef& r) {
         const Object& o = r.obj();
         std::string name(o.get("name"));
-        return "<genokit.frams.FramsObject " + std::string(o.class_name) + (name.empty() ? "" : " '" + name + "'") +
-               " with " + std::to_string(unique_keys(o).size()) + " fields>";
+        return "<genokit.frams.FramsObject " + std::string(o.class_name) +
+               (name.empty() ? "" : " '" + name + "'") + " with " + std::to_string(unique_keys(o).size()) +
+               " fields>";
       });
 
   py::class_<Doc, DocPtr>(m, "Document",
                           "A Framsticks file as read: its objects in reading order (#include expanded), "
                           "the diagnostics of reading it, and its text written back losslessly or "
                           "canonically.")
-      .def_property_readonly("file_name", [](const Doc& d) { return d.doc.sources().empty() ? std::string() : d.doc.file_name(); })
-      .def_property_readonly("diagnostics", [](const Doc& d) { return to_python(d.diags); },
-                             "every diagnostic of reading the file (list of genokit.Diagnostic)")
+      .def_property_readonly(
+          "file_name",
+          [](const Doc& d) { return d.doc.sources().empty() ? std::string() : d.doc.file_name(); },
+          "the name the file was read under (its path, or parse()'s name)")
+      .def_property_readonly(
+          "diagnostics", [](const Doc& d) { return to_python(d.diags); },
+          "every diagnostic of reading the file (list of genokit.Diagnostic)")
       .def("__len__", [](const Doc& d) { return d.doc.objects.size(); })
       .def("__getitem__",
            [](const DocPtr& d, py::ssize_t i) {
@@ -316,21 +333,23 @@ void bind_frams(py::module_& m) {
           "The objects as a list of dicts (the JSON form, fields in file order); typed=True gives "
           "numbers for the d/f fields of known classes.")
       .def("__repr__", [](const Doc& d) {
-        return "<genokit.frams.Document " + (d.doc.sources().empty() ? std::string("(empty)") : d.doc.file_name()) +
-               " with " + std::to_string(d.doc.objects.size()) + " objects>";
+        return "<genokit.frams.Document " +
+               (d.doc.sources().empty() ? std::string("(empty)") : d.doc.file_name()) + " with " +
+               std::to_string(d.doc.objects.size()) + " objects>";
       });
 
-  m.def("parse", &parse_text, py::arg("text"), py::kw_only(), py::arg("name") = "<string>",
-        py::arg("includes") = "follow", py::arg("include_root") = "", py::arg("schema") = "auto",
-        py::arg("check_utf8") = true, py::arg("errors") = "raise",
-        "Reads Framsticks text (str or bytes) into a Document.\n\n"
-        "name: names the text in diagnostics and is the base folder of #include lines.\n"
-        "includes: 'follow' (read included files), 'forbid' (warn, do not read) or 'confine' (read only "
-        "files inside include_root, default the text's folder).\n"
-        "schema: 'auto' ('gen' for names ending in .gen, else 'builtin'), 'builtin' (every class genokit "
-        "knows: the SDK's warnings and typed checks), 'gen' (the SDK's genotype loader: org only) or 'none'.\n"
-        "errors: 'raise' (genokit.ParseError when reading reported an error) or 'keep' (return the "
-        "document; see its diagnostics).");
+  m.def(
+      "parse", &parse_text, py::arg("text"), py::kw_only(), py::arg("name") = "<string>",
+      py::arg("includes") = "follow", py::arg("include_root") = "", py::arg("schema") = "auto",
+      py::arg("check_utf8") = true, py::arg("errors") = "raise",
+      "Reads Framsticks text (str or bytes) into a Document.\n\n"
+      "name: names the text in diagnostics and is the base folder of #include lines.\n"
+      "includes: 'follow' (read included files), 'forbid' (warn, do not read) or 'confine' (read only "
+      "files inside include_root, default the text's folder).\n"
+      "schema: 'auto' ('gen' for names ending in .gen, else 'builtin'), 'builtin' (every class genokit "
+      "knows: the SDK's warnings and typed checks), 'gen' (the SDK's genotype loader: org only) or 'none'.\n"
+      "errors: 'raise' (genokit.ParseError when reading reported an error) or 'keep' (return the "
+      "document; see its diagnostics).");
   m.def("load", &load_path, py::arg("path"), py::kw_only(), py::arg("includes") = "follow",
         py::arg("include_root") = "", py::arg("schema") = "auto", py::arg("check_utf8") = true,
         py::arg("errors") = "raise",
