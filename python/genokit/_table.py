@@ -62,11 +62,6 @@ class Table:
         """The columns as a new dict (name -> array or list)."""
         return dict(self._columns)
 
-    @property
-    def kind(self) -> str:
-        """What the rows are: 'parts', 'joints', 'bodies', ..."""
-        return self._kind
-
     def __dir__(self):
         return sorted(set(object.__dir__(self)) | {k for k in self._columns if k.isidentifier()})
 

@@ -41,7 +41,8 @@ template <class Fn>
 py::list strings(std::size_t n, Fn&& text_of) {
   py::list out(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const std::string_view s = text_of(i);
+    const auto& value = text_of(i);  // a std::string returned by value lives until the end of the loop body
+    const std::string_view s(value);
     PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace");
     if (!o) throw py::error_already_set();
     out[i] = py::reinterpret_steal<py::object>(o);
