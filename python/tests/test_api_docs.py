@@ -10,7 +10,7 @@ import pytest
 
 import genokit
 
-MODULES = ["frams", "genotype", "genome"]  # grows with the bound areas
+MODULES = ["frams", "genotype", "genome", "xode"]  # grows with the bound areas
 PACKAGE = pathlib.Path(genokit.__file__).parent
 
 
