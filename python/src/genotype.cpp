@@ -366,13 +366,17 @@ std::size_t item(const Batch& b, py::ssize_t i) {
 
 }  // namespace
 
-ModelPtr model_arg(py::handle genotype, const genotype::ReadOptions& opt) {
-  if (py::isinstance<PyModel>(genotype)) return genotype.cast<ModelPtr>();
+ModelPtr model_arg(py::handle genotype, const genotype::ReadOptions& opt, bool raise_invalid) {
+  if (py::isinstance<PyModel>(genotype)) {
+    ModelPtr m = genotype.cast<ModelPtr>();
+    if (raise_invalid) raise_if_invalid(*m);
+    return m;
+  }
   if (!PyUnicode_Check(genotype.ptr()) && !PyBytes_Check(genotype.ptr()))
     throw py::type_error("expected a genotype (str) or a genokit.genotype.Model, not " +
                          py::str(py::type::of(genotype).attr("__name__")).cast<std::string>());
   ModelPtr m = read_text(text_bytes(genotype, "genotype"), opt, "");
-  raise_if_invalid(*m);
+  if (raise_invalid) raise_if_invalid(*m);
   return m;
 }
 

@@ -24,7 +24,7 @@ genotype::ReadOptions read_options(const std::optional<std::string>& format, con
                                    bool lint, bool strict, bool mapping);
 
 // A genotype argument given as text or as a Model: the model (read with `opt` from text). Text that
-// cannot be read or is invalid raises genokit.ParseError.
-ModelPtr model_arg(py::handle genotype, const genotype::ReadOptions& opt);
+// cannot be read raises genokit.ParseError; so does an invalid genotype when `raise_invalid`.
+ModelPtr model_arg(py::handle genotype, const genotype::ReadOptions& opt, bool raise_invalid = true);
 
 }  // namespace genokit::python
