@@ -49,3 +49,10 @@ def test_stubs_list_every_public_name_and_member(name):
             attr = getattr(obj, member)
             doc = getattr(attr, "__doc__", None)
             assert doc, f"genokit.{name}.{cls_name}.{member} has no docstring"
+
+
+def test_examples_in_docs_python_md_run(repo_root, monkeypatch):
+    monkeypatch.chdir(repo_root)  # the examples read files of examples/
+    failures, tried = doctest.testfile(str(repo_root / "docs" / "python.md"), module_relative=False,
+                                       optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert tried > 20 and failures == 0
