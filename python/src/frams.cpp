@@ -145,38 +145,6 @@ py::dict object_dict(const Object& o) {
   return out;
 }
 
-py::dict type_dict(const std::string& type) {
-  frams::PropType t;
-  std::string err;
-  const bool ok = frams::parse_type(type, t, &err);
-  py::dict j;
-  j["type"] = type;
-  j["valid"] = ok;
-  j["base"] = std::string(1, t.base ? t.base : '?');
-  j["meaning"] = frams::describe_type(t);
-  j["normalised"] = frams::format_type(t);
-  if (!ok) j["error"] = err;
-  if (!t.hints.empty()) j["hints"] = t.hints;
-  if (t.has_min) j["min"] = t.min;
-  if (t.has_max) j["max"] = t.max;
-  if (t.has_default) j["default"] = t.default_text;
-  if (t.base == 'd' || t.base == 'f') j["range_enforced"] = t.range_enforced();
-  if (!t.labels.empty()) j["labels"] = t.labels;
-  if (!t.object_class.empty()) j["class"] = t.object_class;
-  if (t.has_signature) {
-    j["returns"] = t.return_type;
-    py::list args;
-    for (const auto& a : t.args) {
-      py::dict x;
-      x["type"] = a.type;
-      x["name"] = a.name;
-      args.append(x);
-    }
-    j["arguments"] = args;
-  }
-  return j;
-}
-
 }  // namespace
 
 void bind_frams(py::module_& m) {
@@ -369,30 +337,19 @@ void bind_frams(py::module_& m) {
       },
       py::arg("json"), py::kw_only(), py::arg("name") = "<json>",
       "The canonical Framsticks text of the JSON form (what from_json(json).text() gives).");
-  m.def("property_type", &type_dict, py::arg("type"),
-        "What a property type string means (e.g. 'd 0 3 1 ~a~b~c~d'), as `genokit frams type --json` "
-        "prints it: base, meaning, normalised, min/max/default, labels, ...; 'valid' False (and 'error') "
-        "for a bad string.");
+  m.def(
+      "property_type", [](const std::string& type) { return json_loads(frams::type_json(type)); },
+      py::arg("type"),
+      "What a property type string means (e.g. 'd 0 3 1 ~a~b~c~d'), as `genokit frams type --json` "
+      "prints it: base, meaning, normalised, min/max/default, labels, ...; 'valid' False (and 'error') "
+      "for a bad string.");
   m.def(
       "properties",
       [](const Doc& d, const std::string& class_name) {
         Diagnostics diags;
         frams::ClassSchema cls = frams::props_from_document(d.doc, class_name, diags);
         raise_if_errors(diags, ErrorKind::parse);
-        py::list out;
-        for (const frams::PropDef& p : cls.props) {
-          const frams::PropType t = frams::parsed_type(p);
-          py::dict j;
-          j["id"] = text(p.id);
-          j["name"] = text(p.name);
-          j["type"] = text(p.type_text);
-          j["meaning"] = frams::describe_type(t);
-          if (p.flags) j["flags"] = frams::describe_flags(p.flags);
-          if (!p.group.empty()) j["group"] = text(p.group);
-          if (!t.labels.empty()) j["labels"] = t.labels;
-          out.append(j);
-        }
-        return out;
+        return json_loads(frams::props_json(cls));
       },
       py::arg("document"), py::arg("class_name") = "props",
       "The prop:/property: definitions of a document (e.g. an .expdef or .neuro file), checked, as "
