@@ -365,6 +365,11 @@ void bind_genome(py::module_& m) {
           "moniker", [](const PyGenome& p) { return default_moniker(p.g); },
           "a 4-character moniker derived from the genome's bytes (what cross() uses by default)")
       .def("__bytes__", [](const PyGenome& p) { return py::bytes(write(p.g)); })
+      .def(py::pickle([](const PyGenome& p) { return py::make_tuple(py::bytes(write(p.g))); },
+                      [](const py::tuple& t) {
+                        if (t.size() != 1) throw py::value_error("not a pickled genokit.genome.Genome");
+                        return decode(t[0].cast<std::string>(), false, false, "", "keep");
+                      }))
       .def("__repr__", [](const PyGenome& p) {
         return "<genokit.genome.Genome " + std::string(to_string(p.g.version)) + " with " +
                std::to_string(p.g.genes.size()) + " genes, " + std::to_string(p.g.size()) + " bytes>";

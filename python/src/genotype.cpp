@@ -60,6 +60,7 @@ void raise_if_invalid(const PyModel& m) {
 ModelPtr read_text(std::string text, const genotype::ReadOptions& opt, const std::string& name) {
   auto m = std::make_shared<PyModel>();
   m->text = std::move(text);
+  m->opt = opt;
   std::optional<genotype::Genotype> g;
   {
     py::gil_scoped_release unlocked;
@@ -101,6 +102,7 @@ ModelPtr load(const std::filesystem::path& path, const std::string& selector,
   if (!picked) raise_error(m->diags, ErrorKind::parse);
   m->text = std::string(picked->source->text);
   m->g = std::move(picked->genotype);
+  m->opt = po.read;
   if (raise) raise_if_invalid(*m);
   return m;
 }
@@ -273,6 +275,8 @@ struct Batch {
   std::vector<f0::BatchResult> results;
   std::vector<std::string> formats;  // per genotype ("" when its header is malformed)
   bool kept_models = false;
+  py::tuple texts;  // the genotypes (with keep_models: the models' texts)
+  genotype::ReadOptions opt;
 };
 
 // The texts of a sequence of str/bytes, and a tuple holding them (their bytes stay valid while it
@@ -321,6 +325,8 @@ std::shared_ptr<Batch> parse_many(py::handle seq, const std::optional<std::strin
   const Texts texts = texts_arg(seq);
   auto b = std::make_shared<Batch>();
   b->kept_models = keep_models;
+  b->opt = opt;
+  if (keep_models) b->texts = texts.owner;
   {
     py::gil_scoped_release unlocked;
     const std::size_t n = texts.views.size();
@@ -487,6 +493,20 @@ void bind_genotype(py::module_& m) {
       .def(
           "to_dict", [](const PyModel& p) { return json_loads(genotype::to_json(p.g, p.text)); },
           "to_json() as Python objects.")
+      .def(py::pickle(
+          [](const PyModel& p) {
+            // The text and how it was read: unpickling reads it again (the same model, bit for bit).
+            return py::make_tuple(py::bytes(p.text), p.g.format, p.opt.lint, p.opt.strict, p.opt.mapping);
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 5) throw py::value_error("not a pickled genokit.genotype.Model");
+            genotype::ReadOptions opt;
+            opt.format = t[1].cast<std::string>();
+            opt.lint = t[2].cast<bool>();
+            opt.strict = t[3].cast<bool>();
+            opt.mapping = t[4].cast<bool>();
+            return read_text(t[0].cast<std::string>(), opt, "");
+          }))
       .def("__repr__", [](const PyModel& p) {
         const f0::Model& x = p.g.model;
         return "<genokit.genotype.Model f" + p.g.format + (x.valid ? " valid" : " invalid") + ": " +
@@ -551,6 +571,8 @@ void bind_genotype(py::module_& m) {
             p->g.model = b.results[k].model;
             p->g.format = b.formats[k];
             p->diags = b.results[k].diags;
+            p->text = text_bytes(b.texts[k], "genotype");
+            p->opt = b.opt;
             return p;
           },
           py::arg("index"), "Genotype `index` as a Model (only with keep_models=True).")

@@ -13,7 +13,8 @@ namespace genokit::python {
 struct PyModel {
   genotype::Genotype g;
   Diagnostics diags;
-  std::string text;  // the genotype text the model was read from (map ranges point into it)
+  std::string text;           // the genotype text the model was read from (map ranges point into it)
+  genotype::ReadOptions opt;  // how it was read
   // The element tables, made on first use (genokit.Table objects).
   py::object parts, joints, neurons, connections;
 };

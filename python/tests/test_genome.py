@@ -189,3 +189,12 @@ def test_random_bytes_never_crash(data):
     assert g.encode() == data
     g.to_text(), g.summary(), g.to_dict(), g.table()
     assert gn.assemble(g.to_text()).encode() == data
+
+
+def test_genomes_pickle_for_other_processes(norn):
+    import pickle
+
+    g = gn.load(norn)
+    g[3].id = 77  # an edit survives: the pickle holds the encoded bytes
+    back = pickle.loads(pickle.dumps(g))
+    assert back.encode() == g.encode() and back[3].id == 77 and back.version == "c2"

@@ -279,3 +279,14 @@ def test_canonical_f0_round_trips(parts):
     assert again.valid == m.valid
     assert np.array_equal(again.parts.position, m.parts.position)
     assert all(math.isfinite(v) for v in again.parts.position.ravel())
+
+
+def test_models_pickle_for_other_processes():
+    import pickle
+
+    for m in (gt.parse("X[|G:1](X,X)", mapping=True), gt.parse("/*4*/<X>X>"), gt.parse("//0\np:\nj:0, 3\n", errors="keep"),
+              gt.parse_many(["XX", STICK_F0], keep_models=True).model(1)):
+        back = pickle.loads(pickle.dumps(m))
+        assert (back.format, back.valid, back.text, back.f0(), back.map) == (m.format, m.valid, m.text, m.f0(), m.map)
+        assert np.array_equal(back.parts.orientation, m.parts.orientation)
+        assert [str(d) for d in back.diagnostics] == [str(d) for d in m.diagnostics]
