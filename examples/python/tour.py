@@ -17,7 +17,7 @@ print([o.get("name") for o in doc.select("org")])
 print(frams.from_dicts(doc.to_dicts()).text(canonical=True).splitlines()[:3])
 
 print("\n== genotypes of every encoding -> numpy models")
-walker = gt.load("../f0/walker.f0", bare="f0")
+walker = gt.load("../f0/walker.f0")  # a bare .f0 file is f0
 print(walker, "\npart positions:\n", walker.parts.position.round(3))
 for entry in gt.read_file("../f1/zoo.gen")[:3]:
     m = gt.parse(entry["text"], errors="keep")

@@ -81,9 +81,15 @@ ModelPtr parse(py::handle text, const std::optional<std::string>& format, const 
   return m;
 }
 
+// A file's bare rule: as given, else f0 for a .f0 file and f1 otherwise (as `genokit render`).
+std::string file_bare(const std::filesystem::path& path, const std::optional<std::string>& bare) {
+  return bare ? *bare : path.extension() == ".f0" ? "f0" : "f1";
+}
+
 ModelPtr load(const std::filesystem::path& path, const std::string& selector,
-              const std::optional<std::string>& format, const std::string& bare, bool lint, bool strict,
-              bool mapping, const std::string& errors) {
+              const std::optional<std::string>& format, const std::optional<std::string>& bare_arg, bool lint,
+              bool strict, bool mapping, const std::string& errors) {
+  const std::string bare = file_bare(path, bare_arg);
   genotype::PickOptions po;
   po.read = read_options(std::nullopt, bare, lint, strict, mapping);
   if (format) po.file.format = read_options(format, bare, lint, strict, mapping).format;
@@ -108,7 +114,8 @@ ModelPtr load(const std::filesystem::path& path, const std::string& selector,
 }
 
 py::list read_file_genotypes(const std::filesystem::path& path, const std::optional<std::string>& format,
-                             const std::string& bare) {
+                             const std::optional<std::string>& bare_arg) {
+  const std::string bare = file_bare(path, bare_arg);
   genotype::FileOptions fo;
   fo.bare = read_options(std::nullopt, bare, true, false, false).bare;
   if (format) fo.format = read_options(format, bare, true, false, false).format;
@@ -596,14 +603,14 @@ void bind_genotype(py::module_& m) {
         "model; see valid and diagnostics). A malformed header or an encoding genokit cannot read "
         "always raises genokit.ParseError.");
   m.def("load", &load, py::arg("path"), py::arg("selector") = "", py::kw_only(),
-        py::arg("format") = py::none(), py::arg("bare") = "f1", py::arg("lint") = true,
+        py::arg("format") = py::none(), py::arg("bare") = py::none(), py::arg("lint") = true,
         py::arg("strict") = false, py::arg("mapping") = false, py::arg("errors") = "raise",
         "Reads one genotype of a file: a bare genotype file, or the org picked by `selector` (its name, "
         "or its 0-based index among the readable genotypes; '' = the first) of a Framsticks .gen file. "
-        "Diagnostics are positioned in the file. Options as for parse; genokit.FileError when the file "
-        "cannot be read.");
+        "Diagnostics are positioned in the file. bare=None: a bare .f0 file is f0, any other f1 (as "
+        "`genokit render`). Other options as for parse; genokit.FileError when the file cannot be read.");
   m.def("read_file", &read_file_genotypes, py::arg("path"), py::kw_only(), py::arg("format") = py::none(),
-        py::arg("bare") = "f1",
+        py::arg("bare") = py::none(),
         "The genotypes of a file, without reading them: a list of dicts with index, name (the org's; '' "
         "for a bare file), format (None for a malformed header), text, line (where the genotype starts "
         "in the file) and readable (genokit reads the encoding).");

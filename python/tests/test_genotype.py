@@ -193,6 +193,10 @@ def test_files(tmp_path):
     entries = gt.read_file(path)
     assert [(e["name"], e["format"], e["line"]) for e in entries] == [("a", "1", 3), ("b", "0", 8)]
     assert gt.load(path, "b").format == "0" and gt.load(path, "1").format == "0" and gt.load(path).format == "1"
+    bare = tmp_path / "stick.f0"
+    bare.write_text("p:\np:1\nj:0, 1\n")
+    assert gt.load(bare).format == "0" and gt.read_file(bare)[0]["format"] == "0"  # .f0: f0, as the CLI
+    assert gt.load(bare, bare="f1", errors="keep").format == "1"
     with pytest.raises(genokit.ParseError) as e:
         gt.load(path, "c")
     assert e.value.code == "genotype.no-genotype"
