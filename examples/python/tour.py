@@ -1,6 +1,6 @@
 """A tour of the genokit Python package on the example files (run by tour.sh with .venv/bin/python)."""
 
-import numpy as np
+import pathlib
 
 import genokit
 import genokit.frams as frams
@@ -35,11 +35,11 @@ except genokit.ParseError as e:
     print(f"{type(e).__name__}: {e.code} at line {e.line}, column {e.column}")
 
 print("\n== a network stepped as the SDK steps it")
-net = neuro.Network(open("../neuro/oscillator.f0").read(), randinit=0, bare="f0")
+net = neuro.Network(pathlib.Path("../neuro/oscillator.f0").read_text(), randinit=0, bare="f0")
 print(net.neurons.class_name, "\n", net.run(4).round(4))
 
 print("\n== Creatures genomes")
-g = gn.assemble(open("../creatures/toy.txt").read())
+g = gn.assemble(pathlib.Path("../creatures/toy.txt").read_text())
 child = gn.cross(g, gn.mutate(g, seed=7, scheme="c3", parent_chance=250), seed=3)
 print(g, "->", child, "; differences:", len(gn.diff(g, child)))
 
