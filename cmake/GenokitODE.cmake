@@ -5,8 +5,7 @@
 # GENOKIT_STATIC_ODE (default ON): link Debian's libode.a (plus libccd, which it needs) when both are
 # present. genokit calls ODE once per object it creates, and a static link makes those direct calls
 # instead of calls through the PLT (instantiating the PyBrain models: about 5 % faster). Turn off to
-# link libode.so, e.g. for a shared library; or set the target property GENOKIT_SHARED_ODE on a
-# shared object that links genokit (the Python extension does).
+# link libode.so, e.g. for a shared library.
 if(TARGET genokit::ode)
   return()
 endif()
@@ -35,17 +34,12 @@ if(GENOKIT_STATIC_ODE)
   endif()
 endif()
 if(_genokit_ode_static)
-  # Debian's libode.a is not position-independent, so a shared object (the Python extension) cannot
-  # hold it: a target that sets the property GENOKIT_SHARED_ODE links libode.so instead. The
-  # expression is evaluated for the target being linked, so the programs keep the static ODE.
-  set(_shared "$<BOOL:$<TARGET_PROPERTY:GENOKIT_SHARED_ODE>>")
   set_target_properties(genokit::ode PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${ODE_INCLUDE_DIRS}"
     INTERFACE_COMPILE_OPTIONS "${ODE_CFLAGS_OTHER}"
     INTERFACE_LINK_LIBRARIES
-      "$<$<NOT:${_shared}>:${GENOKIT_ODE_STATIC_LIBRARY}>;$<$<NOT:${_shared}>:PkgConfig::CCD>;$<${_shared}:PkgConfig::ODE>;Threads::Threads;m")
-  unset(_shared)
-  message(STATUS "genokit: ODE linked statically (${GENOKIT_ODE_STATIC_LIBRARY}; shared for GENOKIT_SHARED_ODE targets)")
+      "$<IF:$<IN_LIST:$<TARGET_PROPERTY:TYPE>,SHARED_LIBRARY;MODULE_LIBRARY>,PkgConfig::ODE,${GENOKIT_ODE_STATIC_LIBRARY};PkgConfig::CCD;Threads::Threads;m>")
+  message(STATUS "genokit: ODE linked statically (${GENOKIT_ODE_STATIC_LIBRARY})")
 else()
   set_target_properties(genokit::ode PROPERTIES INTERFACE_LINK_LIBRARIES PkgConfig::ODE)
   message(STATUS "genokit: ODE linked as a shared library")
