@@ -5,10 +5,12 @@
 #include <sys/resource.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "f0_genotypes.hpp"
+#include "genokit/core/file_io.hpp"
 #include "genokit/f0/batch.hpp"
 #include "genokit/f0/parser.hpp"
 #include "genokit/genotype/file.hpp"
@@ -126,6 +128,38 @@ void BM_F0CheckGenFile(benchmark::State& st) {
   counters(st, c.gen_file.size());
 }
 BENCHMARK(BM_F0CheckGenFile)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// parse_many on every core over the f0 genotypes of a .gen file named by GENOKIT_BENCH_F0_FILE (the
+// file read beforehand): the C++ side of bench/python_parse.py, which writes the file, runs this and
+// times the Python batch API on the same genotypes. Registered only when the variable is set.
+void BM_F0ParseManyFromFile(benchmark::State& st, const std::string& path) {
+  genokit::Diagnostics d;
+  const auto bytes = genokit::read_file(path, d);
+  if (!bytes) {
+    st.SkipWithError(("cannot read " + path).c_str());
+    return;
+  }
+  const auto file = genokit::genotype::read_genotypes(*bytes, path, d);
+  std::vector<std::string_view> texts;
+  for (const auto* g : file.select({"0"})) texts.push_back(g->text);
+  std::size_t valid = 0;
+  for (auto _ : st) {
+    auto r = genokit::f0::parse_many(texts);
+    valid = 0;
+    for (const auto& x : r) valid += x.valid;
+    benchmark::DoNotOptimize(r.data());
+  }
+  st.SetItemsProcessed(static_cast<int64_t>(st.iterations()) * static_cast<int64_t>(texts.size()));
+  st.counters["genotypes"] = static_cast<double>(texts.size());
+  st.counters["valid"] = static_cast<double>(valid);
+}
+const bool from_file_registered = [] {
+  if (const char* path = std::getenv("GENOKIT_BENCH_F0_FILE"))
+    benchmark::RegisterBenchmark("BM_F0ParseManyFromFile", BM_F0ParseManyFromFile, std::string(path))
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  return true;
+}();
 
 }  // namespace
 

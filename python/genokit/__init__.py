@@ -12,8 +12,9 @@ Modules: :mod:`genokit.frams`, :mod:`genokit.genotype`, :mod:`genokit.genome`, :
 from . import errors
 from . import distributed, frams, framspy, genome, genotype, neuro, operators, similarity, sim, xode
 from ._genokit import Diagnostic, __version__, version_info
+from ._table import Table
 from .errors import Error, FileError, ParseError, SimulationError
 
 __all__ = [
-    "Diagnostic", "Error", "FileError", "ParseError", "SimulationError", "__version__", "version_info",
+    "Diagnostic", "Error", "FileError", "ParseError", "SimulationError", "Table", "__version__", "version_info",
 ]

@@ -1,9 +1,10 @@
 """Exceptions raised by genokit.
 
 Every error genokit finds in its input is an :class:`Error` (or a subclass) carrying the stable
-``code`` of its first error, the position (``file``, ``line``, ``column``; 1-based, 0 when unknown)
-and every diagnostic of the operation in ``diagnostics``. Wrong argument types and values raise
-Python's own ``TypeError`` and ``ValueError``.
+``code`` of its first error, the position (``file``, ``line``, ``column``; 1-based, 0 when unknown;
+``offset``: 0-based byte offset, -1 when unknown, the only position in binary formats) and every
+diagnostic of the operation in ``diagnostics``. Wrong argument types and values raise Python's own
+``TypeError`` and ``ValueError``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ class Error(Exception):
         self.file: str = first.file if first else ""
         self.line: int = first.line if first else 0
         self.column: int = first.column if first else 0
+        self.offset: int = first.offset if first else -1
 
 
 class ParseError(Error, ValueError):

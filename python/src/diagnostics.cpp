@@ -59,6 +59,8 @@ void bind_diagnostics(py::module_& m) {
       .def_property_readonly("line", [](const Diagnostic& d) { return d.where.line; }, "1-based; 0 when unknown")
       .def_property_readonly("column", [](const Diagnostic& d) { return d.where.column; },
                              "1-based; 0 when unknown")
+      .def_property_readonly("offset", [](const Diagnostic& d) { return d.where.offset; },
+                             "0-based byte offset in the input; -1 when unknown (binary formats give only this)")
       .def("__str__", [](const Diagnostic& d) { return format_gcc(d); })
       .def("__repr__", [](const Diagnostic& d) {
         return "<genokit.Diagnostic " + std::string(to_string(d.severity)) + " " + d.code + ": " + d.message + ">";

@@ -5,6 +5,7 @@
 
 #include "cli/registry.hpp"
 #include "core/diagnostics_json.hpp"
+#include "frams/json.hpp"
 #include "genokit/frams/document.hpp"
 #include "genokit/frams/json.hpp"
 #include "genokit/frams/schema.hpp"
@@ -22,7 +23,7 @@ using namespace genokit::frams;
 // Prints diagnostics (or their JSON) and raises the exit code.
 void finish(const Diagnostics& diags, const Options& opt) {
   if (opt.json && !diags.empty())
-    std::cerr << detail::to_json(diags).dump(2) << '\n';
+    std::cerr << genokit::detail::to_json(diags).dump(2) << '\n';
   else
     print_diagnostics(diags);
   if (diags.has_errors() || (opt.strict && diags.warning_count() > 0)) raise_exit_code(kExitInvalid);
@@ -91,16 +92,7 @@ void setup(CLI::App& root) {
     c->callback([=] {
       with_document(*file, *opt, [&](const Input&, const Document& doc, Diagnostics& diags) {
         ClassSchema cls = props_from_document(doc, "props", diags);
-        nlohmann::json all = nlohmann::json::array();
-        for (const PropDef& p : cls.props) {
-          const PropType t = parsed_type(p);
-          nlohmann::json j = {
-              {"id", p.id}, {"name", p.name}, {"type", p.type_text}, {"meaning", describe_type(t)}};
-          if (p.flags) j["flags"] = describe_flags(p.flags);
-          if (!p.group.empty()) j["group"] = p.group;
-          if (!t.labels.empty()) j["labels"] = t.labels;
-          all.push_back(std::move(j));
-        }
+        const nlohmann::json all = frams::detail::props_json(cls);
         if (opt->json) {
           print_json(all);
         } else {
@@ -120,28 +112,8 @@ void setup(CLI::App& root) {
     c->add_option("type", *type, "The type string")->required();
     c->add_flag("--json", *json, "Machine-readable JSON output");
     c->callback([=] {
-      PropType t;
-      std::string err;
-      bool ok = parse_type(*type, t, &err);
-      nlohmann::json j = {{"type", *type},
-                          {"valid", ok},
-                          {"base", std::string(1, t.base ? t.base : '?')},
-                          {"meaning", describe_type(t)},
-                          {"normalised", format_type(t)}};
-      if (!ok) j["error"] = err;
-      if (!t.hints.empty()) j["hints"] = t.hints;
-      if (t.has_min) j["min"] = t.min;
-      if (t.has_max) j["max"] = t.max;
-      if (t.has_default) j["default"] = t.default_text;
-      if (t.base == 'd' || t.base == 'f') j["range_enforced"] = t.range_enforced();
-      if (!t.labels.empty()) j["labels"] = t.labels;
-      if (!t.object_class.empty()) j["class"] = t.object_class;
-      if (t.has_signature) {
-        j["returns"] = t.return_type;
-        nlohmann::json args = nlohmann::json::array();
-        for (const auto& a : t.args) args.push_back({{"type", a.type}, {"name", a.name}});
-        j["arguments"] = args;
-      }
+      const nlohmann::json j = frams::detail::type_json(*type);
+      const bool ok = j["valid"].get<bool>();
       if (*json)
         print_json(j);
       else

@@ -164,6 +164,53 @@ std::optional<nlohmann::ordered_json> parse_json(std::string_view text, Diagnost
 
 }  // namespace
 
+nlohmann::json detail::type_json(std::string_view type) {
+  PropType t;
+  std::string err;
+  const bool ok = parse_type(type, t, &err);
+  nlohmann::json j = {{"type", std::string(type)},
+                      {"valid", ok},
+                      {"base", std::string(1, t.base ? t.base : '?')},
+                      {"meaning", describe_type(t)},
+                      {"normalised", format_type(t)}};
+  if (!ok) j["error"] = err;
+  if (!t.hints.empty()) j["hints"] = t.hints;
+  if (t.has_min) j["min"] = t.min;
+  if (t.has_max) j["max"] = t.max;
+  if (t.has_default) j["default"] = t.default_text;
+  if (t.base == 'd' || t.base == 'f') j["range_enforced"] = t.range_enforced();
+  if (!t.labels.empty()) j["labels"] = t.labels;
+  if (!t.object_class.empty()) j["class"] = t.object_class;
+  if (t.has_signature) {
+    j["returns"] = t.return_type;
+    nlohmann::json args = nlohmann::json::array();
+    for (const auto& a : t.args) args.push_back({{"type", a.type}, {"name", a.name}});
+    j["arguments"] = args;
+  }
+  return j;
+}
+
+nlohmann::json detail::props_json(const ClassSchema& cls) {
+  nlohmann::json all = nlohmann::json::array();
+  for (const PropDef& p : cls.props) {
+    const PropType t = parsed_type(p);
+    nlohmann::json j = {{"id", p.id}, {"name", p.name}, {"type", p.type_text}, {"meaning", describe_type(t)}};
+    if (p.flags) j["flags"] = describe_flags(p.flags);
+    if (!p.group.empty()) j["group"] = p.group;
+    if (!t.labels.empty()) j["labels"] = t.labels;
+    all.push_back(std::move(j));
+  }
+  return all;
+}
+
+std::string type_json(std::string_view type) {
+  return detail::type_json(type).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string props_json(const ClassSchema& cls) {
+  return detail::props_json(cls).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 std::string to_json(const Document& doc, const JsonOptions& opt) {
   return detail::to_json(doc, opt).dump(opt.indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }

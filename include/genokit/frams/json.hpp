@@ -41,4 +41,14 @@ std::optional<std::string> json_to_text(std::string_view json, Diagnostics& diag
 // whatever could be written when there were errors.
 Document from_json(std::string_view json, Diagnostics& diags, const FromJsonOptions& opt = {});
 
+struct ClassSchema;
+
+// What a property type string means (`genokit frams type --json`): {"type", "valid", "base",
+// "meaning", "normalised"} plus, when they apply, "error", "hints", "min", "max", "default",
+// "range_enforced", "labels", "class", "returns" and "arguments" [{"type", "name"}].
+std::string type_json(std::string_view type);
+// A property table (e.g. props_from_document's) as `genokit frams props --json` lists it:
+// [{"id", "name", "type", "meaning"} plus "flags", "group", "labels" when set].
+std::string props_json(const ClassSchema& cls);
+
 }  // namespace genokit::frams
