@@ -37,7 +37,8 @@ if(_genokit_ode_static)
   set_target_properties(genokit::ode PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${ODE_INCLUDE_DIRS}"
     INTERFACE_COMPILE_OPTIONS "${ODE_CFLAGS_OTHER}"
-    INTERFACE_LINK_LIBRARIES "${GENOKIT_ODE_STATIC_LIBRARY};PkgConfig::CCD;Threads::Threads;m")
+    INTERFACE_LINK_LIBRARIES
+      "$<IF:$<IN_LIST:$<TARGET_PROPERTY:TYPE>,SHARED_LIBRARY;MODULE_LIBRARY>,PkgConfig::ODE,${GENOKIT_ODE_STATIC_LIBRARY};PkgConfig::CCD;Threads::Threads;m>")
   message(STATUS "genokit: ODE linked statically (${GENOKIT_ODE_STATIC_LIBRARY})")
 else()
   set_target_properties(genokit::ode PROPERTIES INTERFACE_LINK_LIBRARIES PkgConfig::ODE)
