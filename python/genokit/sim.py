@@ -226,8 +226,11 @@ class Trajectory:
         head += [f"p{i}_{a}" for i in range(p) for a in "xyz"]
         head += [f"n{i}" for i in range(k)] + [f"m{i}" for i in range(m)]
 
-        def cell(v):
-            return repr(float(v)) if _math.isfinite(v) else ""
+        def cell(v):  # shortest round-trip form, as the C++ writer (to_chars): 10 not 10.0
+            if not _math.isfinite(v):
+                return ""
+            r = repr(float(v))
+            return r[:-2] if r.endswith(".0") else r
 
         rows = [",".join(head)]
         for i in range(n):

@@ -25,3 +25,23 @@ def shared_dir():
 @pytest.fixture(scope="session")
 def repo_root():
     return ROOT
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """Runs the genokit program of the release build (the one the package was built from):
+    cli("frams", "to-json", path) -> subprocess.CompletedProcess with text output."""
+    import subprocess
+
+    build = pathlib.Path(os.environ.get("GENOKIT_BUILD_DIR") or ROOT / "build")
+    if not build.is_absolute():
+        build = ROOT / build
+    program = build / "src" / "cli" / "genokit"
+    if not program.exists():
+        pytest.skip(f"the genokit program {program} is not built (cmake --build build --target genokit)")
+
+    def run(*args, input=None, binary=False):
+        # binary=True: stdout/stderr as bytes (text mode would turn a CR inside a value into LF)
+        return subprocess.run([str(program), *map(str, args)], capture_output=True, text=not binary, input=input)
+
+    return run
