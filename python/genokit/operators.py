@@ -34,11 +34,12 @@ from .sim import _genotype_list, _text
 from .sim import load_settings as _load_all
 
 OperatorSettings = _c.OperatorSettings
+mix_seed = _c.mix_seed
 Mutant = _c.Mutant
 Offspring = _c.Offspring
 
 __all__ = [
-    "OperatorSettings", "Mutant", "Offspring", "load_settings", "params", "formats", "simplest", "mutate",
+    "mix_seed", "OperatorSettings", "Mutant", "Offspring", "load_settings", "params", "formats", "simplest", "mutate",
     "crossover", "repair", "is_valid", "is_valid_creature", "validity",
 ]
 
@@ -87,28 +88,30 @@ def _seed(seed) -> int:
 
 
 def mutate(genotype: Union[str, Sequence[str]], *, seed: int = 0, settings=None, name: str = "",
-           jobs: int = 0):
+           names: Optional[Sequence[str]] = None, jobs: int = 0):
     """One mutation of a genotype (any encoding with a mutation operator): a :class:`Mutant` with
     the new ``genotype``, its ``kind`` ("f1.add-stick", ...), ``change``, ``info`` and whether
     repair was needed. Raises :class:`genokit.ParseError` for a parent that cannot be made valid
     and :class:`genokit.Error` when 100 attempts failed.
 
     A list of genotypes gives a list of Mutants (failures have ``ok`` False, ``genotype`` None
-    and the reason in ``message`` and ``diagnostics``); genotype i uses ``mix_seed(seed, i)``."""
+    and the reason in ``message`` and ``diagnostics``); genotype i uses ``mix_seed(seed, i)``
+    and ``names[i]`` in its ``info``."""
     if isinstance(genotype, str):
         return _c.mutate(genotype, _seed(seed), settings, name)
-    return _c.mutate_many(_genotype_list(genotype), _seed(seed), settings, jobs)
+    return _c.mutate_many(_genotype_list(genotype), _seed(seed), settings, jobs, list(names or []))
 
 
 def crossover(parent1: Union[str, Sequence[tuple]], parent2: Optional[str] = None, *, seed: int = 0,
-              settings=None, names: tuple = ("", ""), jobs: int = 0):
+              settings=None, names=None, jobs: int = 0):
     """One child of two genotypes of the same encoding: an :class:`Offspring` with the
     ``genotype``, ``change`` (parent 1's share) and ``info``. Raises :class:`genokit.Error`
     when it cannot be made (mixed encodings, 100 failed attempts), :class:`genokit.ParseError`
     for a parent that cannot be made valid.
 
     ``crossover([(a1, b1), (a2, b2), ...])`` crosses each pair (seed ``mix_seed(seed, i)``) and
-    returns a list of Offspring (failures with ``ok`` False)."""
+    returns a list of Offspring (failures with ``ok`` False). ``names`` are the parents' names
+    for ``info``: a pair, or for a list of pairs a list of pairs."""
     if parent2 is None:
         if isinstance(parent1, str):
             raise TypeError("crossover needs two parents, or a list of (parent1, parent2) pairs")
@@ -117,9 +120,9 @@ def crossover(parent1: Union[str, Sequence[tuple]], parent2: Optional[str] = Non
             if not (isinstance(p, (tuple, list)) and len(p) == 2 and all(isinstance(x, str) for x in p)):
                 raise TypeError(f"pair {i} must be a (str, str) tuple")
             pairs.append((p[0], p[1]))
-        return _c.crossover_many(pairs, _seed(seed), settings, jobs)
-    return _c.crossover(_text(parent1, "parent1"), _text(parent2, "parent2"), _seed(seed), settings, names[0],
-                        names[1])
+        return _c.crossover_many(pairs, _seed(seed), settings, jobs, [tuple(n) for n in names or []])
+    n1, n2 = names or ("", "")
+    return _c.crossover(_text(parent1, "parent1"), _text(parent2, "parent2"), _seed(seed), settings, n1, n2)
 
 
 def repair(genotype: str, *, seed: int = 0, settings=None) -> str:

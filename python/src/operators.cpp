@@ -43,9 +43,8 @@ const genotype::OperatorSettings* operator_settings(const py::object& o) {
 // is an Error.
 ErrorKind kind_of(const Diagnostics& d) {
   for (const Diagnostic& x : d.items())
-    if (x.severity == Severity::error)
-      return x.code == "genotype.invalid-parent" || x.code == "genotype.bad-header" ? ErrorKind::parse
-                                                                                     : ErrorKind::generic;
+    if (x.severity == Severity::error && (x.code == "genotype.invalid-parent" || x.code == "genotype.bad-header"))
+      return ErrorKind::parse;
   return ErrorKind::generic;
 }
 
@@ -180,6 +179,9 @@ genokit.operators.load_settings("a.sim;b.sim") or genokit.sim.load_settings(...)
       .def_property_readonly("extmutinfo", &genotype::OperatorSettings::extmutinfo)
       .def("__repr__", [](const genotype::OperatorSettings&) { return "<genokit.operators.OperatorSettings>"; });
 
+  m.def("mix_seed", &frams::mix_seed, py::arg("seed"), py::arg("index"),
+        "The seed the batch calls give item `index` of a call seeded with `seed`.");
+
   m.def("params", [] {
     py::list out;
     for (const frams::Property& p : genotype::genman_params()) out.append(param_dict(p, "GenMan"));
@@ -273,18 +275,23 @@ One crossover child: genotype (None when it failed), kind, change (share of pare
 
   m.def(
       "mutate_many",
-      [](const std::vector<std::string>& genotypes, std::uint64_t seed, const py::object& settings, unsigned jobs) {
+      [](const std::vector<std::string>& genotypes, std::uint64_t seed, const py::object& settings, unsigned jobs,
+         const std::vector<std::string>& names) {
+        if (!names.empty() && names.size() != genotypes.size())
+          throw py::value_error("names must be empty or one per genotype");
         std::vector<MutantOutcome> out(genotypes.size());
         const genotype::OperatorSettings* s = operator_settings(settings);
         {
           py::gil_scoped_release nogil;
           parallel_for(genotypes.size(), jobs, [&](std::size_t i) {
-            out[i].value = genotype::mutate(genotypes[i], out[i].diagnostics, options(frams::mix_seed(seed, i), s));
+            out[i].value = genotype::mutate(genotypes[i], out[i].diagnostics,
+                                            options(frams::mix_seed(seed, i), s, names.empty() ? "" : names[i]));
           });
         }
         return out;
       },
-      py::arg("genotypes"), py::arg("seed") = 0, py::arg("settings") = py::none(), py::arg("jobs") = 0);
+      py::arg("genotypes"), py::arg("seed") = 0, py::arg("settings") = py::none(), py::arg("jobs") = 0,
+      py::arg("names") = std::vector<std::string>{});
 
   m.def(
       "crossover",
@@ -305,19 +312,24 @@ One crossover child: genotype (None when it failed), kind, change (share of pare
   m.def(
       "crossover_many",
       [](const std::vector<std::pair<std::string, std::string>>& pairs, std::uint64_t seed,
-         const py::object& settings, unsigned jobs) {
+         const py::object& settings, unsigned jobs, const std::vector<std::pair<std::string, std::string>>& names) {
+        if (!names.empty() && names.size() != pairs.size())
+          throw py::value_error("names must be empty or one pair per pair of parents");
         std::vector<OffspringOutcome> out(pairs.size());
         const genotype::OperatorSettings* s = operator_settings(settings);
         {
           py::gil_scoped_release nogil;
           parallel_for(pairs.size(), jobs, [&](std::size_t i) {
-            out[i].value = genotype::crossover(pairs[i].first, pairs[i].second, out[i].diagnostics,
-                                               options(frams::mix_seed(seed, i), s));
+            out[i].value = genotype::crossover(
+                pairs[i].first, pairs[i].second, out[i].diagnostics,
+                options(frams::mix_seed(seed, i), s, names.empty() ? "" : names[i].first,
+                        names.empty() ? "" : names[i].second));
           });
         }
         return out;
       },
-      py::arg("pairs"), py::arg("seed") = 0, py::arg("settings") = py::none(), py::arg("jobs") = 0);
+      py::arg("pairs"), py::arg("seed") = 0, py::arg("settings") = py::none(), py::arg("jobs") = 0,
+      py::arg("names") = std::vector<std::pair<std::string, std::string>>{});
 
   m.def(
       "repair",
