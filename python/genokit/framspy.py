@@ -40,7 +40,7 @@ from . import sim as _sim
 from . import similarity as _simil
 from .errors import Error
 
-__all__ = ["FramsticksLib", "DissimMethod"]
+__all__ = ["FramsticksLib", "DissimMethod", "framspy_evaluations"]
 
 
 class DissimMethod(enum.IntEnum):
@@ -52,6 +52,24 @@ class DissimMethod(enum.IntEnum):
     PHENE_DESCRIPTORS = 2  # not in genokit (ValueError)
     PHENE_DENSITY_COUNT = -2  # not in genokit (ValueError)
     PHENE_DENSITY_FREQ = -3  # not in genokit (ValueError)
+
+
+def framspy_evaluations(genotypes: list, settings, *, seed: int = 0, jobs: int = 0, verbose: bool = False) -> list:
+    """The ``"evaluations"`` value of each genotype of :meth:`FramsticksLib.evaluate`: ``{"":
+    {criteria}}``, or None for a genotype that is not genetically valid (Framsticks makes no
+    creature of it, even when it would convert, e.g. ``"X[1:0]"``) or could not be evaluated.
+    The one place that rule lives; genokit.distributed calls it on each batch."""
+    valid = _ops.is_valid(genotypes, jobs=jobs)
+    todo = [g for g, ok in zip(genotypes, valid) if ok]
+    results = iter(_sim.framspy_results(_sim.evaluate(todo, settings, seed=seed, jobs=jobs)))
+    out = []
+    for g, ok in zip(genotypes, valid):
+        r = next(results) if ok else {"evaluations": None, "diagnostics": [f"{g!r} is not a valid genotype"]}
+        if verbose:
+            for d in r["diagnostics"]:
+                print(d)
+        out.append(r["evaluations"])
+    return out
 
 
 class FramsticksLib:
@@ -164,22 +182,12 @@ class FramsticksLib:
         too large, or whose simulation was unstable or failed. Raises RuntimeError when the
         settings cannot be run at all (as framspy does on a Framsticks error)."""
         assert isinstance(genotype_list, list)
-        # Framsticks makes no creature of a genotype that is not genetically valid ("X[1:0]" would
-        # convert): such a genotype is not evaluated.
-        valid = self.isValid(genotype_list)
-        todo = [g for g, ok in zip(genotype_list, valid) if ok]
         try:
-            results = iter(_sim.framspy_results(_sim.evaluate(todo, self.settings, seed=self.seed, jobs=self.jobs)))
+            evaluations = framspy_evaluations(genotype_list, self.settings, seed=self.seed, jobs=self.jobs,
+                                              verbose=self.PRINT_FRAMSTICKS_OUTPUT)
         except Error as e:
             raise RuntimeError("[ERROR] %s while evaluating %d genotype(s)" % (e, len(genotype_list))) from e
-        out = []
-        for i, ok in enumerate(valid):
-            r = next(results) if ok else {"evaluations": None, "diagnostics": ["not a valid genotype"]}
-            if self.PRINT_FRAMSTICKS_OUTPUT:
-                for d in r["diagnostics"]:
-                    print(d)
-            out.append({"num": i + 1, "name": "", "evaluations": r["evaluations"]})
-        return out
+        return [{"num": i + 1, "name": "", "evaluations": ev} for i, ev in enumerate(evaluations)]
 
     # ---- genetic operators ----
 
