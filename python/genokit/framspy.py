@@ -27,7 +27,6 @@ and ``frams_path/data``, genokit's stand-ins).
 
 from __future__ import annotations
 
-import enum
 import os
 import random
 import sys
@@ -36,6 +35,7 @@ from typing import Optional
 import numpy as np
 
 from . import operators as _ops
+from ._fields import documented
 from . import sim as _sim
 from . import similarity as _simil
 from .errors import Error
@@ -43,15 +43,16 @@ from .errors import Error
 __all__ = ["FramsticksLib", "DissimMethod", "framspy_evaluations"]
 
 
-class DissimMethod(enum.IntEnum):
-    """The dissimilarity methods of newer framspy versions, as framspy's method numbers."""
+class DissimMethod:
+    """The dissimilarity methods of newer framspy versions (its DissimMethod names) as framspy's
+    method numbers, for ``FramsticksLib.dissimilarity``. genokit has the first three."""
 
     GENE_LEVENSHTEIN = -1
     PHENE_STRUCT_GREEDY = 0
     PHENE_STRUCT_OPTIM = 1
-    PHENE_DESCRIPTORS = 2  # not in genokit (ValueError)
-    PHENE_DENSITY_COUNT = -2  # not in genokit (ValueError)
-    PHENE_DENSITY_FREQ = -3  # not in genokit (ValueError)
+    PHENE_DESCRIPTORS = 2
+    PHENE_DENSITY_COUNT = -2
+    PHENE_DENSITY_FREQ = -3
 
 
 def framspy_evaluations(genotypes: list, settings, *, seed: int = 0, jobs: int = 0, verbose: bool = False) -> list:
@@ -72,6 +73,14 @@ def framspy_evaluations(genotypes: list, settings, *, seed: int = 0, jobs: int =
     return out
 
 
+@documented(
+    frams_path="the Framsticks folder given (None: none); its data/ and itself are searched for .sim names",
+    frams_lib_name="the library name given (ignored: genokit loads no library)",
+    seed="the seed of the evaluations' noise and of the genetic operators' stream",
+    jobs="threads for evaluation and dissimilarity (0: every core)",
+    data_dirs="the folders searched for bare .sim names (after GENOKIT_DATA)",
+    settings="the genokit.sim.Settings of the .sim chain (simulation, operators, dissimilarity)",
+)
 class FramsticksLib:
     """framspy's ``FramsticksLib`` on genokit (see the module's documentation).
 
@@ -83,6 +92,7 @@ class FramsticksLib:
     the evaluations' noise and the genetic operators; ``jobs`` (0: every core) for evaluation;
     ``data_dirs`` more folders to find ``.sim`` names in.
     """
+
 
     PRINT_FRAMSTICKS_OUTPUT: bool = False
     DETERMINISTIC: bool = False
@@ -266,15 +276,16 @@ class FramsticksLib:
         m = int(method)
         if m not in (-1, 0, 1):
             if m in (2, -2, -3):
+                name = next(k for k, v in vars(DissimMethod).items() if v == m and k.isupper())
                 raise ValueError("Dissimilarity method %d (%s) is not available in genokit (it has -1 Levenshtein, "
-                                 "0 greedy and 1 Hungarian)" % (m, DissimMethod(m).name))
+                                 "0 greedy and 1 Hungarian)" % (m, name))
             raise ValueError("Don't know what to do with dissimilarity method = %d" % m)
-        matrix = _simil.matrix(genotype_list, m, settings=self.settings, threads=self.jobs)
-        if not matrix.measured.all():
-            for i in np.flatnonzero(~matrix.measured):
+        found = _simil.measure(genotype_list, m, settings=self.settings, threads=self.jobs)
+        if not found.measured.all():
+            for i in np.flatnonzero(~found.measured):
                 print("[WARN] Dissimilarity: genotype %d (%r) is not a valid creature; its dissimilarities are 0"
                       % (i, genotype_list[i]), file=sys.stderr)
-        result = np.nan_to_num(np.asarray(matrix, dtype=float), nan=0.0)
+        result = np.nan_to_num(found.matrix, nan=0.0)
         assert np.all(np.diag(result) == 0), "Not all diagonal values are zero"
         asym = np.abs(result - result.T)
         if np.any(asym > 0):

@@ -6,9 +6,10 @@
     >>> ops.simplest("1")
     'X'
     >>> m = ops.mutate("X(X,X)", seed=7)
-    >>> m.genotype, m.kind                                   # doctest: +SKIP
-    ('X(X,RX)', 'f1.add-modifier')
-    >>> ops.crossover("X(X,X)", "XXX", seed=1).genotype     # doctest: +SKIP
+    >>> m.genotype, m.kind, m.info
+    ('X(X,XX)', 'f1.add-stick', "16.67% mutation of ''")
+    >>> [c.genotype for c in ops.crossover([("X(X,X)", "XXX"), ("XX", "X(X,X)")], seed=1)]
+    ['XXX', 'XX']
     >>> ops.is_valid(["X[0:0],", "X[0:0]", "X[1:0]"])
     [False, True, False]
 

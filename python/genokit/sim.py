@@ -7,11 +7,15 @@ arrays, :func:`evaluate` runs Framsticks' standard evaluation (as framspy's
 
     >>> import genokit.sim as sim
     >>> s = sim.load_settings("eval-allcriteria.sim;deterministic.sim")
-    >>> t = sim.simulate("X(X[|,1:1][Sin],X)", s, steps=500, seed=1)
-    >>> t.com.shape, t.parts.shape, t.status
-    ((501, 3), (501, 3, 3), 'ok')
-    >>> [r.criteria["velocity"] for r in sim.evaluate(["XX", "X(X,X)"], s)]   # doctest: +SKIP
-    >>> sim.evaluate_framspy(["XX"], s)[0]["evaluations"][""]["velocity"]      # doctest: +SKIP
+    >>> s.energy0 = 500                                  # a short life: 500 steps
+    >>> t = sim.simulate("X[Sin]X[|,-1:2]X[|,-2:-2]X", s, steps=300, sample_every=10, seed=1)
+    >>> t.status, t.com.shape, t.parts.shape, t.muscles.shape
+    ('ok', (31, 3), (31, 5, 3), (31, 2))
+    >>> r = sim.evaluate(["X[Sin]X[|,-1:2]X[|,-2:-2]X", "X(X,X)", "((("], s)
+    >>> [x.status for x in r], r[0].criteria["lifespan"]
+    (['ok', 'ok', 'invalid'], 500.0)
+    >>> sim.framspy_results(r)[2]["evaluations"] is None
+    True
 
 Settings come from a chain of ``.sim`` files, ``"a.sim;b.sim"`` (later files win), resolved by
 :func:`resolve_settings_files`: a path that exists, else a bare name in the folders of the
@@ -37,6 +41,7 @@ from typing import Iterable, Optional, Sequence, Union
 import numpy as np
 
 from ._builtin_sim import BUILTIN_SIM
+from ._fields import documented
 from ._genokit import sim as _c
 from .errors import FileError
 
@@ -52,9 +57,9 @@ CRITERIA: tuple = tuple(_c.criteria_names())
 FRAMSPY_CRITERIA: tuple = CRITERIA + ("time",)
 
 __all__ = [
-    "Settings", "Model", "Run", "EvalResult", "Trajectory", "CRITERIA", "FRAMSPY_CRITERIA", "settings_table",
-    "data_dirs", "resolve_settings_files", "load_settings", "build", "simulate", "read_trajectory", "evaluate",
-    "evaluate_framspy", "framspy_results", "sizes", "BUILTIN_SIM",
+    "Settings", "Model", "Run", "EvalResult", "Trajectory", "settings_table", "data_dirs", "resolve_settings_files",
+    "load_settings", "build", "simulate", "read_trajectory", "evaluate", "evaluate_framspy", "framspy_results",
+    "sizes",
 ]
 
 SettingsLike = Union[None, str, Sequence[str], "Settings"]
@@ -169,26 +174,33 @@ def build(genotype: str, settings: SettingsLike = None, *, format: Optional[str]
     return _c.build(_text(genotype), _settings(settings), format or "", name)
 
 
+@documented(
+    steps="(N,) int: the step of each sample",
+    time="(N,) seconds: step x dt",
+    com="(N, 3): the centre of mass",
+    parts="(N, P, 3): every part's position, in f0 order",
+    orientations="(N, P, 4): every part's body orientation as a quaternion (w, x, y, z); NaN when read from CSV",
+    neurons="(N, K): every neuron's output",
+    muscles="(N, M): every muscle's state, -1..1",
+    status="'ok', or 'unstable' / 'failed' when the run ended early",
+    message="why it ended early ('' when it ran all its steps)",
+    died="its energy ran out (the criteria are final)",
+    criteria="the criteria measured so far (dict), or None before measurement started",
+    sample_every="steps between samples",
+    dt="seconds per step (odestep)",
+    genotype="the genotype text",
+    encoding="'f0', 'f1', ...",
+    name="the creature's name ('' when none)",
+    diagnostics="what building and running it reported (list of genokit.Diagnostic)",
+    model="the genokit.sim.Model it ran (None when read from a file)",
+)
 class Trajectory:
-    """A recorded life: N samples of a creature with P parts, K neurons and M muscles.
-
-    Arrays: ``steps`` (N,) int, ``time`` (N,) seconds, ``com`` (N, 3) centre of mass, ``parts``
-    (N, P, 3) part positions, ``orientations`` (N, P, 4) each part's body quaternion (w, x, y,
-    z), ``neurons`` (N, K) outputs, ``muscles`` (N, M) states (-1..1). Also ``status`` ("ok",
-    "unstable", "failed"), ``message`` (why it ended early), ``died`` (its energy ran out),
-    ``criteria`` (dict measured so far, or None), ``sample_every``, ``dt`` (seconds per step),
-    ``genotype``, ``encoding``, ``name``, ``diagnostics`` and ``model`` (the :class:`Model`;
-    None for a trajectory read from a file). Write it with :meth:`save` (JSON or CSV by the file
-    extension, the files ``genokit simulate -o`` writes), read it with :func:`read_trajectory`.
+    """A recorded life: N samples of a creature with P parts, K neurons and M muscles, as numpy
+    arrays, with how it ended. Write it with :meth:`save` (JSON or CSV by the file extension: the
+    files ``genokit simulate -o`` writes and ``genokit view`` shows), read it with
+    :func:`read_trajectory`.
     """
 
-    steps: np.ndarray
-    time: np.ndarray
-    com: np.ndarray
-    parts: np.ndarray
-    orientations: np.ndarray
-    neurons: np.ndarray
-    muscles: np.ndarray
 
     def __init__(self, *, arrays: dict, status: str, message: str, died: bool, criteria: Optional[dict],
                  sample_every: int, dt: float, genotype: str = "", encoding: str = "", name: str = "",

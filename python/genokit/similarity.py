@@ -26,6 +26,7 @@ from typing import Optional, Sequence, Union
 
 import numpy as np
 
+from ._fields import documented
 from ._genokit import similarity as _c
 from .errors import ParseError
 from .sim import _genotype_list, _text
@@ -33,7 +34,7 @@ from .sim import _genotype_list, _text
 SimilaritySettings = _c.SimilaritySettings
 levenshtein = _c.levenshtein
 
-__all__ = ["SimilaritySettings", "levenshtein", "distance", "matrix", "options", "Matrix"]
+__all__ = ["SimilaritySettings", "Dissimilarity", "levenshtein", "distance", "matrix", "measure", "options"]
 
 Method = Union[None, str, int]
 
@@ -52,39 +53,51 @@ def distance(a: str, b: str, method: Method = None, *, settings=None, weights=No
     return _c.distance(_text(a, "a"), _text(b, "b"), method, settings, weights, fixed_z, weighted_mds, strict)
 
 
-class Matrix(np.ndarray):
-    """A dissimilarity matrix (an n x n float ndarray) that also carries ``measured`` (bool per
-    genotype; False: its row and column are NaN), ``diagnostics`` (why, with "genotype i" in the
-    message) and ``options`` (what was measured)."""
+@documented(
+    matrix="(n, n) float ndarray: symmetric, zero diagonal, NaN rows for unmeasured genotypes",
+    measured="(n,) bool ndarray: False for a genotype that could not be measured",
+    diagnostics="list of genokit.Diagnostic: why genotypes could not be measured",
+    options="dict: method, weights, fixed_z, weighted_mds",
+)
+class Dissimilarity:
+    """What :func:`measure` found: the ``matrix`` (n x n float ndarray, NaN in the row and column of a
+    genotype that could not be measured), ``measured`` (bool per genotype), ``diagnostics``
+    (why, with "genotype i" in their messages) and ``options`` (what was measured)."""
 
-    measured: np.ndarray
-    diagnostics: list
-    options: dict
 
-    def __array_finalize__(self, obj):
-        self.measured = getattr(obj, "measured", None)
-        self.diagnostics = getattr(obj, "diagnostics", [])
-        self.options = getattr(obj, "options", {})
+    def __init__(self, matrix, measured, diagnostics, options):
+        self.matrix, self.measured, self.diagnostics, self.options = matrix, measured, diagnostics, options
+
+    def __repr__(self) -> str:
+        return (f"<genokit.similarity.Dissimilarity {self.options.get('method')} {self.matrix.shape[0]}x"
+                f"{self.matrix.shape[0]}, {int((~self.measured).sum())} unmeasured>")
+
+
+def measure(genotypes: Sequence[str], method: Method = None, *, settings=None, weights=None,
+            fixed_z: Optional[bool] = None, weighted_mds: Optional[bool] = None, threads: int = 0,
+            strict: bool = False) -> Dissimilarity:
+    """The dissimilarity matrix of a list of genotypes with what could not be measured and why
+    (:class:`Dissimilarity`); the arguments as :func:`matrix`."""
+    values, measured, diags, opts = _c._matrix(_genotype_list(genotypes), method, settings, weights, fixed_z,
+                                               weighted_mds, threads, strict)
+    return Dissimilarity(values, np.array(measured, dtype=bool), diags, opts)
 
 
 def matrix(genotypes: Sequence[str], method: Method = None, *, settings=None, weights=None,
            fixed_z: Optional[bool] = None, weighted_mds: Optional[bool] = None, threads: int = 0,
-           strict: bool = False, errors: str = "nan") -> Matrix:
-    """The dissimilarity matrix of a list of genotypes: symmetric, zero diagonal, each pair
-    measured once. A genotype that cannot be measured (unreadable, not a valid creature) gets
-    NaN in its row and column (``errors="nan"``, its reasons in ``.diagnostics``) or raises
-    :class:`genokit.ParseError` (``errors="raise"``). The values equal ``genokit dissim``'s
-    for a file of the same genotypes."""
+           strict: bool = False, errors: str = "nan") -> np.ndarray:
+    """The dissimilarity matrix of a list of genotypes (n x n float ndarray): symmetric, zero
+    diagonal, each pair measured once, on ``threads`` threads (0: every core; the result does
+    not depend on it). A genotype that cannot be measured (unreadable, not a valid creature) gets
+    NaN in its row and column (``errors="nan"``; :func:`measure` says why) or raises
+    :class:`genokit.ParseError` (``errors="raise"``). The values equal ``genokit dissim``'s for a
+    file of the same genotypes."""
     if errors not in ("nan", "raise"):
         raise ValueError("errors must be 'nan' or 'raise'")
-    values, measured, diags, opts = _c._matrix(_genotype_list(genotypes), method, settings, weights, fixed_z,
-                                               weighted_mds, threads, strict)
-    if errors == "raise" and not all(measured):
-        bad = [i for i, ok in enumerate(measured) if not ok]
-        first = next((d for d in diags if d.severity == "error"), None)
-        raise ParseError(f"genotype {bad[0]} cannot be measured" + (f": {first}" if first else ""), diags)
-    out = values.view(Matrix)
-    out.measured = np.array(measured, dtype=bool)
-    out.diagnostics = diags
-    out.options = opts
-    return out
+    d = measure(genotypes, method, settings=settings, weights=weights, fixed_z=fixed_z, weighted_mds=weighted_mds,
+                threads=threads, strict=strict)
+    if errors == "raise" and not d.measured.all():
+        bad = int(np.flatnonzero(~d.measured)[0])
+        first = next((x for x in d.diagnostics if x.severity == "error"), None)
+        raise ParseError(f"genotype {bad} cannot be measured" + (f": {first}" if first else ""), d.diagnostics)
+    return d.matrix

@@ -147,7 +147,8 @@ neuadd_N, gen_extmutinfo, ...), at their defaults until set. s["f1_smX"] reads o
 s["f1_smX"] = 0.1 sets one with the SDK's conversion and clamping. From .sim files:
 genokit.operators.load_settings("a.sim;b.sim") or genokit.sim.load_settings(...).operators.)doc")
       .def(py::init<>())
-      .def("copy", [](const genotype::OperatorSettings& s) { return genotype::OperatorSettings(s); })
+      .def("copy", [](const genotype::OperatorSettings& s) { return genotype::OperatorSettings(s); },
+           "An independent copy.")
       .def("__copy__", [](const genotype::OperatorSettings& s) { return genotype::OperatorSettings(s); })
       .def("__deepcopy__",
            [](const genotype::OperatorSettings& s, py::dict) { return genotype::OperatorSettings(s); })
@@ -176,7 +177,8 @@ genokit.operators.load_settings("a.sim;b.sim") or genokit.sim.load_settings(...)
                  throw py::error_already_set();
              }
            })
-      .def_property_readonly("extmutinfo", &genotype::OperatorSettings::extmutinfo)
+      .def_property_readonly("extmutinfo", &genotype::OperatorSettings::extmutinfo,
+                             "gen_extmutinfo: 0, 1 or 2, how much a mutant's info text says.")
       .def("__repr__", [](const genotype::OperatorSettings&) { return "<genokit.operators.OperatorSettings>"; });
 
   m.def("mix_seed", &frams::mix_seed, py::arg("seed"), py::arg("index"),
@@ -214,25 +216,36 @@ genokit.operators.load_settings("a.sim;b.sim") or genokit.sim.load_settings(...)
         if (!s) raise_error(d, ErrorKind::generic);
         return *s;
       },
-      py::arg("format"));
+      py::arg("format"), "The simplest genotype of an encoding (see genokit.operators.simplest).");
 
   py::class_<MutantOutcome>(m, "Mutant", R"doc(
 One mutation: genotype (None when it failed), kind ("f1.add-stick", ...), method (the SDK's id,
 -1 when none), change (the SDK's chg, usually 0..1), repaired (the result needed repair),
 parent_repaired, attempts (operator calls, 1..100), info ("12.50% mutation of 'name'"), ok,
 message and diagnostics (why it failed).)doc")
-      .def_property_readonly("ok", [](const MutantOutcome& o) { return o.value.has_value(); })
-      .def_property_readonly("genotype", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.genotype; }); })
-      .def_property_readonly("kind", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.kind; }); })
-      .def_property_readonly("method", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.method; }); })
-      .def_property_readonly("change", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.change; }); })
-      .def_property_readonly("repaired", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.repaired; }); })
-      .def_property_readonly("parent_repaired",
-                             [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.parent_repaired; }); })
-      .def_property_readonly("attempts", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.attempts; }); })
-      .def_property_readonly("info", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.info; }); })
-      .def_property_readonly("message", [](const MutantOutcome& o) { return message_of(o.diagnostics); })
-      .def_property_readonly("diagnostics", [](const MutantOutcome& o) { return to_python(o.diagnostics); })
+      .def_property_readonly("ok", [](const MutantOutcome& o) { return o.value.has_value(); },
+                             "True when a mutant was made.")
+      .def_property_readonly("genotype", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.genotype; }); },
+                             "The mutant's genotype text (header as the SDK writes it), or None.")
+      .def_property_readonly("kind", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.kind; }); },
+                             "Which mutation was applied: 'f1.add-stick', 'f0.change-friction', ...")
+      .def_property_readonly("method", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.method; }); },
+                             "The SDK's method id (-1 when none).")
+      .def_property_readonly("change", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.change; }); },
+                             "How much changed (the SDK's chg), usually 0..1.")
+      .def_property_readonly("repaired", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.repaired; }); },
+                             "The operator's result needed repair to be valid.")
+      .def_property_readonly(
+          "parent_repaired", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.parent_repaired; }); },
+          "The parent was not valid and was repaired first.")
+      .def_property_readonly("attempts", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.attempts; }); },
+                             "Operator calls made (1..100).")
+      .def_property_readonly("info", [](const MutantOutcome& o) { return field_or_none(o, [](auto& v) { return v.info; }); },
+                             "GenMan's info text: \"16.67% mutation of 'name'\".")
+      .def_property_readonly("message", [](const MutantOutcome& o) { return message_of(o.diagnostics); },
+                             "Why it failed ('' when ok).")
+      .def_property_readonly("diagnostics", [](const MutantOutcome& o) { return to_python(o.diagnostics); },
+                             "Everything the call reported (the parent's problems, why it failed).")
       .def("__repr__", [](const MutantOutcome& o) {
         if (!o.value) return "<genokit.operators.Mutant failed: " + message_of(o.diagnostics) + ">";
         return "<genokit.operators.Mutant " + o.value->kind + ": " + py::repr(py::str(o.value->genotype)).cast<std::string>() + ">";
@@ -242,18 +255,30 @@ message and diagnostics (why it failed).)doc")
 One crossover child: genotype (None when it failed), kind, change (share of parent 1, 0..1), child
 (which of the operator's two children was kept), repaired, parents_repaired, attempts, info
 ("Crossing over of 'a' (62.50%) and 'b' (37.50%)"), ok, message and diagnostics.)doc")
-      .def_property_readonly("ok", [](const OffspringOutcome& o) { return o.value.has_value(); })
-      .def_property_readonly("genotype", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.genotype; }); })
-      .def_property_readonly("kind", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.kind; }); })
-      .def_property_readonly("change", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.change; }); })
-      .def_property_readonly("child", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.child; }); })
-      .def_property_readonly("repaired", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.repaired; }); })
-      .def_property_readonly("parents_repaired",
-                             [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.parents_repaired; }); })
-      .def_property_readonly("attempts", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.attempts; }); })
-      .def_property_readonly("info", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.info; }); })
-      .def_property_readonly("message", [](const OffspringOutcome& o) { return message_of(o.diagnostics); })
-      .def_property_readonly("diagnostics", [](const OffspringOutcome& o) { return to_python(o.diagnostics); })
+      .def_property_readonly("ok", [](const OffspringOutcome& o) { return o.value.has_value(); },
+                             "True when a child was made.")
+      .def_property_readonly("genotype", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.genotype; }); },
+                             "The child's genotype text, or None.")
+      .def_property_readonly("kind", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.kind; }); },
+                             "The crossover's kind when the encoding has several, else ''.")
+      .def_property_readonly("change", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.change; }); },
+                             "Share of parent 1 in the child, 0..1.")
+      .def_property_readonly("child", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.child; }); },
+                             "Which of the operator's two children was kept (1 or 2).")
+      .def_property_readonly("repaired", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.repaired; }); },
+                             "The child needed repair to be valid.")
+      .def_property_readonly(
+          "parents_repaired",
+          [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.parents_repaired; }); },
+          "A parent was not valid and was repaired first.")
+      .def_property_readonly("attempts", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.attempts; }); },
+                             "Operator calls made (1..100).")
+      .def_property_readonly("info", [](const OffspringOutcome& o) { return field_or_none(o, [](auto& v) { return v.info; }); },
+                             "GenMan's info text: \"Crossing over of 'a' (62.50%) and 'b' (37.50%)\".")
+      .def_property_readonly("message", [](const OffspringOutcome& o) { return message_of(o.diagnostics); },
+                             "Why it failed ('' when ok).")
+      .def_property_readonly("diagnostics", [](const OffspringOutcome& o) { return to_python(o.diagnostics); },
+                             "Everything the call reported.")
       .def("__repr__", [](const OffspringOutcome& o) {
         if (!o.value) return "<genokit.operators.Offspring failed: " + message_of(o.diagnostics) + ">";
         return "<genokit.operators.Offspring " + py::repr(py::str(o.value->genotype)).cast<std::string>() + ">";

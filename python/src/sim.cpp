@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,6 +63,20 @@ const sim::SettingInfo* sim_setting(std::string_view key) {
   for (const sim::SettingInfo& i : sim::settings_table())
     if (lower(i.prop.id) == k || (!i.alias.empty() && lower(i.alias) == k)) return &i;
   return nullptr;
+}
+
+// The docstring of a setting's attribute: its name and help from the settings table (kept for the
+// life of the module: pybind11 keeps the pointer).
+const char* setting_doc(std::string_view member) {
+  static std::deque<std::string> docs;
+  const sim::SettingInfo* i = sim_setting(member);
+  std::string d = i ? std::string(i->prop.id) + ": " + std::string(i->prop.name) : std::string(member);
+  if (i && !i->prop.help.empty()) d += ". " + std::string(i->prop.help);
+  if (i && i->use != sim::SettingUse::simulated)
+    d += i->use == sim::SettingUse::kept ? " (kept; no effect on genokit's simulation)"
+                                         : " (genokit simulates only its default)";
+  docs.push_back(std::move(d));
+  return docs.back().c_str();
 }
 
 py::object param_value(const frams::ParamValues& v, std::string_view key) {
@@ -375,7 +390,7 @@ Framsticks SDK's conversion and clamping (ValueError for a value that is not a n
 #define GK_PROP(name)                                                                   \
   settings.def_property(                                                                \
       #name, [](const SimSettings& s) { return s.sim.name; },                          \
-      [](SimSettings& s, const py::object& v) { set_value(s, #name, v); });
+      [](SimSettings& s, const py::object& v) { set_value(s, #name, v); }, setting_doc(#name));
   GK_SIM_FIELDS(GK_PROP)
 #undef GK_PROP
 
@@ -398,24 +413,32 @@ Framsticks SDK's conversion and clamping (ValueError for a value that is not a n
 
   // ---- Model ----
   py::class_<PyModel>(m, "Model", "A creature's body built for simulation (immutable; shared by runs).")
-      .def_property_readonly("part_count", [](const PyModel& p) { return p.model.part_count(); })
-      .def_property_readonly("stick_count", [](const PyModel& p) { return p.model.stick_count(); })
-      .def_property_readonly("body_count", [](const PyModel& p) { return p.model.body_count(); }, "ODE bodies")
+      .def_property_readonly("part_count", [](const PyModel& p) { return p.model.part_count(); }, "Parts (P).")
+      .def_property_readonly("stick_count", [](const PyModel& p) { return p.model.stick_count(); },
+                             "Sticks: f0 joints simulated as capsules.")
+      .def_property_readonly("body_count", [](const PyModel& p) { return p.model.body_count(); },
+                             "ODE rigid bodies (rigidly connected sticks share one).")
       .def_property_readonly("link_count", [](const PyModel& p) { return p.model.link_count(); },
-                             "ODE joints between bodies")
-      .def_property_readonly("joint_count", [](const PyModel& p) { return p.model.joint_count(); })
-      .def_property_readonly("neuron_count", [](const PyModel& p) { return p.model.neuron_count(); })
-      .def_property_readonly("connection_count", [](const PyModel& p) { return p.model.connection_count(); })
-      .def_property_readonly("muscle_count", [](const PyModel& p) { return p.model.muscle_count(); })
-      .def_property_readonly("mass", [](const PyModel& p) { return p.model.mass(); })
+                             "ODE joints between bodies (ball joints of muscles, fixed joints).")
+      .def_property_readonly("joint_count", [](const PyModel& p) { return p.model.joint_count(); },
+                             "f0 joints (sticks and fixed joints).")
+      .def_property_readonly("neuron_count", [](const PyModel& p) { return p.model.neuron_count(); }, "Neurons (K).")
+      .def_property_readonly("connection_count", [](const PyModel& p) { return p.model.connection_count(); },
+                             "Neural connections.")
+      .def_property_readonly("muscle_count", [](const PyModel& p) { return p.model.muscle_count(); },
+                             "Bend and twist muscles that drive a joint (M).")
+      .def_property_readonly("mass", [](const PyModel& p) { return p.model.mass(); }, "Total mass.")
       .def_property_readonly("exact_stepper", [](const PyModel& p) { return p.model.exact_stepper(); },
-                             "True: stepped by dWorldStep; False: QuickStep")
+                             "True: stepped by ODE's dWorldStep (exact); False: QuickStep (gk_stepper).")
       .def_property_readonly(
           "initial_part_positions", [](const PyModel& p) { return vec3_array(p.model.initial_part_positions()); },
-          "(P, 3) positions with central placement on flat ground")
-      .def_property_readonly("encoding", [](const PyModel& p) { return p.source.encoding; })
-      .def_property_readonly("genotype", [](const PyModel& p) { return p.source.genotype; })
-      .def_property_readonly("diagnostics", [](const PyModel& p) { return to_python(p.diagnostics); })
+          "(P, 3) part positions with central placement on flat ground.")
+      .def_property_readonly("encoding", [](const PyModel& p) { return p.source.encoding; },
+                             "The genotype's encoding: 'f0', 'f1', ...")
+      .def_property_readonly("genotype", [](const PyModel& p) { return p.source.genotype; },
+                             "The genotype text it was built from.")
+      .def_property_readonly("diagnostics", [](const PyModel& p) { return to_python(p.diagnostics); },
+                             "What building it reported (neurons that cannot act on the body, ...).")
       .def("__repr__", [](const PyModel& p) {
         return "<genokit.sim.Model " + p.source.encoding + ": " + std::to_string(p.model.part_count()) +
                " parts, " + std::to_string(p.model.body_count()) + " bodies, " +
@@ -427,10 +450,15 @@ Framsticks SDK's conversion and clamping (ValueError for a value that is not a n
       [](const std::string& genotype, const SimSettings* s, const std::string& format, const std::string& name) {
         return build(genotype, settings_or_default(s), format, name);
       },
-      py::arg("genotype"), py::arg("settings") = nullptr, py::arg("format") = "", py::arg("name") = "");
+      py::arg("genotype"), py::arg("settings") = nullptr, py::arg("format") = "", py::arg("name") = "",
+      "The body of a genotype built for simulation (see genokit.sim.build).");
 
   // ---- Run ----
-  py::class_<sim::Run>(m, "Run", "One simulation of a Model, stepped by hand (its own ODE world and network).")
+  py::class_<sim::Run>(m, "Run", R"doc(
+One simulation of a Model stepped by hand: its own ODE world and neural network. Run(model, seed=0,
+brain=True) places the creature (central or random, as the settings say) at rest; the brain is
+off until brain_active is set (or from birth with initial_nn_active 1), metabolism off until
+set_metabolism(True). step(n) advances n steps and returns the status.)doc")
       .def(py::init([](const PyModel& p, std::uint64_t seed, bool brain) {
              py::gil_scoped_release nogil;
              return sim::Run(p.model, {seed, brain});
@@ -446,26 +474,36 @@ Framsticks SDK's conversion and clamping (ValueError for a value that is not a n
             }
             return status_text(s);
           },
-          py::arg("n") = 1, "Up to n steps (fewer when the run becomes unstable); the status after.")
-      .def("sample", [](const sim::Run& r) { return sample_dict(r.sample()); })
-      .def_property("brain_active", &sim::Run::brain_active, &sim::Run::set_brain_active)
-      .def("set_metabolism", &sim::Run::set_metabolism, py::arg("on"))
-      .def_property_readonly("energy", &sim::Run::energy)
-      .def_property_readonly("initial_energy", &sim::Run::initial_energy)
-      .def_property_readonly("status", [](const sim::Run& r) { return status_text(r.status()); })
-      .def_property_readonly("message", &sim::Run::message)
-      .def_property_readonly("steps", &sim::Run::steps)
-      .def_property_readonly("time", &sim::Run::time)
-      .def_property_readonly("center_of_mass", [](const sim::Run& r) {
-        const f0::Vec3 c = r.center_of_mass();
-        return py::array_t<double>(3, std::array<double, 3>{c.x, c.y, c.z}.data());
-      })
-      .def_property_readonly("kinetic_energy", &sim::Run::kinetic_energy)
-      .def_property_readonly("potential_energy", &sim::Run::potential_energy)
-      .def_property_readonly("contacts_last_step", &sim::Run::contacts_last_step)
-      .def("muscle_state", &sim::Run::muscle_state, py::arg("muscle"))
-      .def("muscle_angle", &sim::Run::muscle_angle, py::arg("muscle"))
-      .def("neuron_output", &sim::Run::neuron_output, py::arg("neuron"));
+          py::arg("n") = 1,
+          "Up to n steps (fewer when the run becomes unstable); the status after: 'ok', 'unstable', 'failed'.")
+      .def("sample", [](const sim::Run& r) { return sample_dict(r.sample()); },
+           "The state now: dict of step, time, com (3), parts (P, 3), orientations (P, 4: w, x, y, z), "
+           "neurons (K), muscles (M).")
+      .def_property("brain_active", &sim::Run::brain_active, &sim::Run::set_brain_active,
+                    "Whether the neural network steps (and drives the muscles).")
+      .def("set_metabolism", &sim::Run::set_metabolism, py::arg("on"), "Turns idle energy use on or off.")
+      .def_property_readonly("energy", &sim::Run::energy, "Current energy.")
+      .def_property_readonly("initial_energy", &sim::Run::initial_energy, "m.se x Energy0 x joints.")
+      .def_property_readonly("status", [](const sim::Run& r) { return status_text(r.status()); },
+                             "'ok' while running, 'unstable' or 'failed' after.")
+      .def_property_readonly("message", &sim::Run::message, "Why the run is not running ('' while it is).")
+      .def_property_readonly("steps", &sim::Run::steps, "Steps taken.")
+      .def_property_readonly("time", &sim::Run::time, "Simulated seconds (steps x odestep).")
+      .def_property_readonly(
+          "center_of_mass",
+          [](const sim::Run& r) {
+            const f0::Vec3 c = r.center_of_mass();
+            return py::array_t<double>(3, std::array<double, 3>{c.x, c.y, c.z}.data());
+          },
+          "The centre of mass (3,).")
+      .def_property_readonly("kinetic_energy", &sim::Run::kinetic_energy, "Linear and rotational kinetic energy.")
+      .def_property_readonly("potential_energy", &sim::Run::potential_energy,
+                             "Gravitational potential energy (height above z = 0).")
+      .def_property_readonly("contacts_last_step", &sim::Run::contacts_last_step, "Contact points of the last step.")
+      .def("muscle_state", &sim::Run::muscle_state, py::arg("muscle"), "A muscle's state (-1..1).")
+      .def("muscle_angle", &sim::Run::muscle_angle, py::arg("muscle"),
+           "The angle (radians) of the axis a muscle drives, relative to the rest pose.")
+      .def("neuron_output", &sim::Run::neuron_output, py::arg("neuron"), "A neuron's committed output.");
 
   // ---- simulate ----
   py::class_<PyTrajectory>(m, "_Trajectory")
@@ -505,21 +543,30 @@ Framsticks SDK's conversion and clamping (ValueError for a value that is not a n
 One genotype's standard evaluation: status ('ok', 'invalid', 'unstable', 'failed'), message,
 diagnostics, criteria (means over the evaluations; None unless ok), evaluations (each one's
 criteria), seconds (wall-clock time of one evaluation, framspy's 'time').)doc")
-      .def_property_readonly("status", [](const sim::GenotypeResult& r) { return std::string(sim::to_string(r.status)); })
-      .def_property_readonly("ok", [](const sim::GenotypeResult& r) { return r.status == sim::EvalStatus::ok; })
-      .def_readonly("message", &sim::GenotypeResult::message)
-      .def_property_readonly("diagnostics", [](const sim::GenotypeResult& r) { return to_python(r.diagnostics); })
-      .def_property_readonly("criteria",
-                             [](const sim::GenotypeResult& r) -> py::object {
-                               return r.criteria ? py::object(criteria_dict(*r.criteria)) : py::object(py::none());
-                             })
-      .def_property_readonly("evaluations",
-                             [](const sim::GenotypeResult& r) {
-                               py::list out;
-                               for (const sim::Criteria& c : r.evaluations) out.append(criteria_dict(c));
-                               return out;
-                             })
-      .def_readonly("seconds", &sim::GenotypeResult::seconds)
+      .def_property_readonly(
+          "status", [](const sim::GenotypeResult& r) { return std::string(sim::to_string(r.status)); },
+          "'ok', 'invalid' (unreadable, not valid, too large, not buildable), 'unstable' (blew up) or 'failed'.")
+      .def_property_readonly("ok", [](const sim::GenotypeResult& r) { return r.status == sim::EvalStatus::ok; },
+                             "status == 'ok'.")
+      .def_readonly("message", &sim::GenotypeResult::message, "One sentence when not ok.")
+      .def_property_readonly("diagnostics", [](const sim::GenotypeResult& r) { return to_python(r.diagnostics); },
+                             "Everything reading, building and running it reported.")
+      .def_property_readonly(
+          "criteria",
+          [](const sim::GenotypeResult& r) -> py::object {
+            return r.criteria ? py::object(criteria_dict(*r.criteria)) : py::object(py::none());
+          },
+          "The criteria by framspy's names, means over the evaluations (None unless ok).")
+      .def_property_readonly(
+          "evaluations",
+          [](const sim::GenotypeResult& r) {
+            py::list out;
+            for (const sim::Criteria& c : r.evaluations) out.append(criteria_dict(c));
+            return out;
+          },
+          "Each evaluation's criteria (evalcount of them; empty unless ok).")
+      .def_readonly("seconds", &sim::GenotypeResult::seconds,
+                    "Mean wall-clock seconds of one evaluation (framspy's 'time'; not deterministic).")
       .def("__repr__", [](const sim::GenotypeResult& r) {
         std::string s = "<genokit.sim.EvalResult " + std::string(sim::to_string(r.status));
         if (r.criteria) s += " velocity=" + py::repr(py::float_(r.criteria->velocity)).cast<std::string>();

@@ -112,7 +112,8 @@ The dissimilarity settings of Framsticks .sim files: simil_type (0 greedy, 1 Hun
 SimilMeasureGreedy's simil_greedy_* and SimilMeasureHungarian's simil_* weights and switches.
 s["simil_partgeom"] reads one, s["simil_type"] = 0 sets one (the SDK's conversion and clamping).)doc")
       .def(py::init<>())
-      .def("copy", [](const similarity::SimilaritySettings& s) { return similarity::SimilaritySettings(s); })
+      .def("copy", [](const similarity::SimilaritySettings& s) { return similarity::SimilaritySettings(s); },
+           "An independent copy.")
       .def("__getitem__",
            [](const similarity::SimilaritySettings& s, const std::string& key) -> py::object {
              const int row = s.values().find(key);

@@ -34,12 +34,13 @@ def test_the_sdk_similarity_goals(shared_dir):
     compared = 0
     for t in read_sdk_tests(d):
         _, measure, wp, wdeg, wneu, wgeo, fixz = t["args"]
-        m = similarity.matrix(genotypes, "hungarian" if measure == "0" else "greedy",
-                              weights=[float(wp), float(wdeg), float(wneu), float(wgeo)], fixed_z=fixz == "1")
+        found = similarity.measure(genotypes, "hungarian" if measure == "0" else "greedy",
+                                   weights=[float(wp), float(wdeg), float(wneu), float(wgeo)], fixed_z=fixz == "1")
+        m = found.matrix
         goal = [[float(x) for x in row.split("\t") if x] for row in (d / t["goal"]).read_text().splitlines()]
         for i in range(5):
             for j in range(5):
-                if m.measured[i] and m.measured[j]:
+                if found.measured[i] and found.measured[j]:
                     assert f"{m[i, j]:.2f}" == f"{goal[i][j]:.2f}", (t["name"], i, j)
                     compared += 1
     assert compared >= 9 * 16  # every test, at least the four genotypes genokit reads
@@ -63,9 +64,9 @@ def test_settings_from_sim_files_choose_the_method_and_weights(tmp_path, cli):
     simfile.write_text("sim_params:\nsimil_type:0\nsimil_greedy_partgeom:1.0\nsimil_greedy_neuro:0.5\n")
     f = write_gen(tmp_path / "pop.gen", POP)
     theirs = np.array(json.loads(cli("dissim", f, "--sim", simfile, "--json").stdout)["matrix"], dtype=float)
-    ours = similarity.matrix(POP, settings=sim.load_settings(str(simfile)))
+    ours = similarity.measure(POP, settings=sim.load_settings(str(simfile)))
     assert ours.options["method"] == "greedy"
-    np.testing.assert_array_equal(ours, theirs)
+    np.testing.assert_array_equal(ours.matrix, theirs)
 
 
 def test_laws_of_a_dissimilarity():
@@ -85,10 +86,12 @@ def test_laws_of_a_dissimilarity():
 
 
 def test_genotypes_that_cannot_be_measured():
-    m = similarity.matrix(["X", "(((", "XX"])
-    assert list(m.measured) == [True, False, True]
+    d = similarity.measure(["X", "(((", "XX"])
+    m = d.matrix
+    assert list(d.measured) == [True, False, True]
     assert np.isnan(m[1]).all() and np.isnan(m[:, 1]).all() and m[0, 2] == 2.0
-    assert any("genotype 1" in d.message for d in m.diagnostics)
+    np.testing.assert_array_equal(similarity.matrix(["X", "(((", "XX"]), m)
+    assert any("genotype 1" in x.message for x in d.diagnostics)
     with pytest.raises(genokit.ParseError):
         similarity.matrix(["X", "((("], errors="raise")
     with pytest.raises(genokit.ParseError):
