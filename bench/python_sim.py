@@ -21,6 +21,7 @@ import argparse
 import os
 import pathlib
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -68,23 +69,36 @@ def bench_overhead(args, tmp):
     lib = FramsticksLib(None, None, str(simfile), seed=0, jobs=args.jobs)
     cmd = [str(program), "evaluate", str(gen), "--sim", str(simfile), "--seed", "0", "--jobs", str(args.jobs),
            "--json", "-q"]
-    times = {"cli": [], "sim.evaluate": [], "FramsticksLib.evaluate": []}
-    print(f"[overhead] {len(pop)} genotypes, Energy0 {args.energy}, jobs {args.jobs}; load before: {load()}")
-    for r in range(args.rounds):
-        t = time.perf_counter()
+    # Wall time, and CPU time (the program's from RUSAGE_CHILDREN, Python's from process_time): on a
+    # shared machine CPU time barely depends on the load. jobs 1: both evaluate on one thread.
+    wall = {"cli": [], "sim.evaluate": [], "FramsticksLib.evaluate": []}
+    cpu = {k: [] for k in wall}
+
+    def timed(name, fn):
+        c0, t0 = time.process_time(), time.perf_counter()
+        fn()
+        wall[name].append(time.perf_counter() - t0)
+        cpu[name].append(time.process_time() - c0)
+
+    def program():
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-        times["cli"].append(time.perf_counter() - t)
-        t = time.perf_counter()
-        sim.framspy_results(sim.evaluate(pop, settings, seed=0, jobs=args.jobs), [f"g{i}" for i in range(len(pop))])
-        times["sim.evaluate"].append(time.perf_counter() - t)
-        t = time.perf_counter()
-        lib.evaluate(pop)
-        times["FramsticksLib.evaluate"].append(time.perf_counter() - t)
-    cli = statistics.median(times["cli"])
-    for k, v in times.items():
-        m = statistics.median(v)
-        print(f"  {k:24s} median {m:.3f} s (min {min(v):.3f}, max {max(v):.3f})  "
-              f"{'' if k == 'cli' else f'{100 * (m / cli - 1):+.1f} % vs the program'}")
+        wall["cli"].append(time.perf_counter() - t0)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu["cli"].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+
+    names = [f"g{i}" for i in range(len(pop))]
+    print(f"[overhead] {len(pop)} genotypes, Energy0 {args.energy}, jobs {args.jobs}; load before: {load()}")
+    for _ in range(args.rounds):
+        program()
+        timed("sim.evaluate", lambda: sim.framspy_results(sim.evaluate(pop, settings, seed=0, jobs=args.jobs), names))
+        timed("FramsticksLib.evaluate", lambda: lib.evaluate(pop))
+    for k in wall:
+        w, c = statistics.median(wall[k]), statistics.median(cpu[k])
+        vs = "" if k == "cli" else (f"  CPU {100 * (c / statistics.median(cpu['cli']) - 1):+.1f} %, wall "
+                                    f"{100 * (w / statistics.median(wall['cli']) - 1):+.1f} % vs the program")
+        print(f"  {k:24s} CPU median {c:.3f} s (min {min(cpu[k]):.3f}), wall median {w:.3f} s{vs}")
     print(f"  load after: {load()}")
 
 
