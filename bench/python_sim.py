@@ -116,15 +116,20 @@ def bench_dask(args):
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
             client = Client(cluster)
             distributed.evaluate(pop[:4], settings, client)  # warm: workers import genokit
-            runs = []
+            runs, cpus = [], []
             for _ in range(args.rounds):
+                c0 = sum(client.run(time.process_time).values())
                 t = time.perf_counter()
                 distributed.evaluate(pop, settings, client, seed=0)
                 runs.append(time.perf_counter() - t)
+                cpus.append(sum(client.run(time.process_time).values()) - c0)
             client.close()
             cluster.close()
             result[workers] = statistics.median(runs)
-            print(f"  {workers} worker(s): median {result[workers]:.3f} s (runs {', '.join(f'{x:.2f}' for x in runs)})")
+            # CPU seconds the workers used: the same work either way; wall / CPU shows the share of
+            # the cores the workers got on a shared machine.
+            print(f"  {workers} worker(s): median {result[workers]:.3f} s wall (runs "
+                  f"{', '.join(f'{x:.2f}' for x in runs)}), workers' CPU median {statistics.median(cpus):.2f} s")
         print(f"  speed-up 2 vs 1: {result[1] / result[2]:.2f}x; load after: {load()}")
 
 
