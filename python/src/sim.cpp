@@ -28,17 +28,20 @@ namespace {
 // Every simulation setting as a Python attribute of Settings, named as its Settings member (the
 // Framsticks name; Energy0 is `energy0`). Reading and writing from .sim files goes through the
 // library's settings table; these are only the accessors.
-#define GK_SIM_FIELDS(X)                                                                                 \
-  X(wrldg) X(wrldsiz) X(wrldtyp) X(wrldmap) X(wrldwat) X(wrldbnd) X(simtype) X(nnspeed) X(creath)       \
-  X(placement) X(rotation) X(minjoint) X(maxjoint) X(randinit) X(nnoise) X(touchrange) X(bnoise_struct) \
-  X(bnoise_vel) X(odestep) X(odemusclemin) X(odemusclemax) X(odemusclespeed) X(odeairdrag)              \
-  X(oderotdrag) X(odewaterdrag) X(odewaterbuoy) X(odeseed) X(odesepsticks) X(odeworlderp)                \
-  X(odeworldcfm) X(odecolmumin) X(odecolmumax) X(odecolbounce) X(odecolbouncevel) X(odecolsoftcfm)       \
-  X(odecolsofterp) X(odeshape) X(expdef) X(usercode) X(energy0) X(e_meta) X(evalcount) X(feed) X(aging)  \
-  X(cr_c) X(cr_life) X(cr_v) X(cr_gl) X(cr_joints) X(cr_nnsiz) X(cr_nncon) X(cr_di) X(cr_vpos)          \
-  X(cr_vvel) X(perfperiod) X(stabilperiod) X(stabledist) X(killnostable) X(initial_nn_active)            \
-  X(initial_perf_measuring) X(initial_self_collisions) X(gk_stepper) X(gk_exactrows) X(gk_iterations)   \
-  X(gk_stickradius) X(gk_maxvelocity)
+#define GK_SIM_FIELDS(X)                                                                                     \
+  X(wrldg)                                                                                                   \
+  X(wrldsiz) X(wrldtyp) X(wrldmap) X(wrldwat) X(wrldbnd) X(simtype) X(nnspeed) X(creath) X(placement)        \
+      X(rotation) X(minjoint) X(maxjoint) X(randinit) X(nnoise) X(touchrange) X(bnoise_struct) X(bnoise_vel) \
+          X(odestep) X(odemusclemin) X(odemusclemax) X(odemusclespeed) X(odeairdrag) X(oderotdrag)           \
+              X(odewaterdrag) X(odewaterbuoy) X(odeseed) X(odesepsticks) X(odeworlderp) X(odeworldcfm)       \
+                  X(odecolmumin) X(odecolmumax) X(odecolbounce) X(odecolbouncevel) X(odecolsoftcfm)          \
+                      X(odecolsofterp) X(odeshape) X(expdef) X(usercode) X(energy0) X(e_meta) X(evalcount)   \
+                          X(feed) X(aging) X(cr_c) X(cr_life) X(cr_v) X(cr_gl) X(cr_joints) X(cr_nnsiz)      \
+                              X(cr_nncon) X(cr_di) X(cr_vpos) X(cr_vvel) X(perfperiod) X(stabilperiod)       \
+                                  X(stabledist) X(killnostable) X(initial_nn_active)                         \
+                                      X(initial_perf_measuring) X(initial_self_collisions) X(gk_stepper)     \
+                                          X(gk_exactrows) X(gk_iterations) X(gk_stickradius)                 \
+                                              X(gk_maxvelocity)
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -157,13 +160,15 @@ void set_value(SimSettings& s, const std::string& key, const py::handle& value, 
   if (const sim::SettingInfo* info = sim_setting(key)) {
     sim::SettingsLoadOptions so;
     so.base = s.sim;
-    const std::string doc = std::string(info->object) + ":\n" + std::string(info->prop.id) + ":" + text + "\n";
+    const std::string doc =
+        std::string(info->object) + ":\n" + std::string(info->prop.id) + ":" + text + "\n";
     std::optional<sim::Settings> r = sim::parse_settings(doc, "<set " + key + ">", d, so);
     if (r && !d.has_errors()) s.sim = *r;
   } else if (!s.operators.take(key, text, d) && !s.similarity.take(key, text, d)) {
     known = false;
   }
-  if (!known) throw py::key_error("'" + key + "' is no simulation, genetic operator or dissimilarity setting");
+  if (!known)
+    throw py::key_error("'" + key + "' is no simulation, genetic operator or dissimilarity setting");
   for (const Diagnostic& x : d.items())
     if (x.severity == Severity::error || x.code == "frams.bad-number" || x.code == "frams.non-finite-setting")
       throw py::value_error(key + " = " + text + ": " + x.message + " [" + x.code + "]");
@@ -191,7 +196,8 @@ py::dict criteria_dict(const sim::Criteria& c) {
   for (std::string_view name : evolution::sim_criteria()) {
     const double v = *evolution::sim_criterion(c, name);
     const bool count = name.starts_with("num") || name == "instances";
-    d[py::str(std::string(name))] = count ? py::object(py::int_(static_cast<long long>(v))) : py::object(py::float_(v));
+    d[py::str(std::string(name))] =
+        count ? py::object(py::int_(static_cast<long long>(v))) : py::object(py::float_(v));
   }
   return d;
 }
@@ -223,7 +229,8 @@ struct PyModel {
   Diagnostics diagnostics;
 };
 
-PyModel build(const std::string& text, const SimSettings& s, const std::string& format, const std::string& name) {
+PyModel build(const std::string& text, const SimSettings& s, const std::string& format,
+              const std::string& name) {
   genotype::Genotype g = read_creature(text, format);
   Diagnostics d;
   std::optional<sim::Model> m;
@@ -257,7 +264,8 @@ py::dict sample_dict(const sim::Sample& s) {
   py::array_t<double> q({static_cast<py::ssize_t>(s.orientations.size()), py::ssize_t{4}});
   auto r = q.mutable_unchecked<2>();
   for (std::size_t i = 0; i < s.orientations.size(); ++i)
-    for (int k = 0; k < 4; ++k) r(static_cast<py::ssize_t>(i), k) = s.orientations[i][static_cast<std::size_t>(k)];
+    for (int k = 0; k < 4; ++k)
+      r(static_cast<py::ssize_t>(i), k) = s.orientations[i][static_cast<std::size_t>(k)];
   d["orientations"] = q;
   d["neurons"] = py::array_t<double>(static_cast<py::ssize_t>(s.neurons.size()), s.neurons.data());
   d["muscles"] = py::array_t<double>(static_cast<py::ssize_t>(s.muscles.size()), s.muscles.data());
@@ -296,10 +304,12 @@ py::dict trajectory_arrays(const PyTrajectory& pt) {
     for (py::ssize_t p = 0; p < P && p < static_cast<py::ssize_t>(s.parts.size()); ++p) {
       const f0::Vec3& v = s.parts[static_cast<std::size_t>(p)];
       pa(i, p, 0) = v.x, pa(i, p, 1) = v.y, pa(i, p, 2) = v.z;
-      for (int k = 0; k < 4; ++k) qu(i, p, k) = s.orientations[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)];
+      for (int k = 0; k < 4; ++k)
+        qu(i, p, k) = s.orientations[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)];
     }
     for (py::ssize_t k = 0; k < K; ++k)
-      ne(i, k) = k < static_cast<py::ssize_t>(s.neurons.size()) ? s.neurons[static_cast<std::size_t>(k)] : 0.0;
+      ne(i, k) =
+          k < static_cast<py::ssize_t>(s.neurons.size()) ? s.neurons[static_cast<std::size_t>(k)] : 0.0;
     for (py::ssize_t k = 0; k < M; ++k) mu(i, k) = s.muscles[static_cast<std::size_t>(k)];
   }
   py::dict d;
@@ -329,7 +339,8 @@ Framsticks SDK's conversion and clamping (ValueError for a value that is not a n
   settings.def(py::init<>())
       .def("_read", &read_into, py::arg("name"), py::arg("text") = py::none(),
            "Reads one .sim file (`text` given: that text, `name` naming it) on top of these settings.")
-      .def("copy", [](const SimSettings& s) { return SimSettings(s); }, "An independent copy.")
+      .def(
+          "copy", [](const SimSettings& s) { return SimSettings(s); }, "An independent copy.")
       .def("__copy__", [](const SimSettings& s) { return SimSettings(s); })
       .def("__deepcopy__", [](const SimSettings& s, py::dict) { return SimSettings(s); })
       .def(
@@ -344,7 +355,8 @@ Framsticks SDK's conversion and clamping (ValueError for a value that is not a n
           "__setitem__",
           [](SimSettings& s, const std::string& key, const py::handle& value) { set_value(s, key, value); },
           py::arg("key"), py::arg("value"))
-      .def("__contains__", [](const SimSettings& s, const std::string& key) { return !any_value(s, key).is_none(); })
+      .def("__contains__",
+           [](const SimSettings& s, const std::string& key) { return !any_value(s, key).is_none(); })
       .def(
           "get",
           [](const SimSettings& s, const std::string& key, py::object def) {
@@ -387,9 +399,9 @@ Framsticks SDK's conversion and clamping (ValueError for a value that is not a n
         return out + ">";
       });
   // Setting an attribute is settings["name"] = value (the SDK's conversion and clamping).
-#define GK_PROP(name)                                                                   \
-  settings.def_property(                                                                \
-      #name, [](const SimSettings& s) { return s.sim.name; },                          \
+#define GK_PROP(name)                                         \
+  settings.def_property(                                      \
+      #name, [](const SimSettings& s) { return s.sim.name; }, \
       [](SimSettings& s, const py::object& v) { set_value(s, #name, v); }, setting_doc(#name));
   GK_SIM_FIELDS(GK_PROP)
 #undef GK_PROP
@@ -413,32 +425,46 @@ Framsticks SDK's conversion and clamping (ValueError for a value that is not a n
 
   // ---- Model ----
   py::class_<PyModel>(m, "Model", "A creature's body built for simulation (immutable; shared by runs).")
-      .def_property_readonly("part_count", [](const PyModel& p) { return p.model.part_count(); }, "Parts (P).")
-      .def_property_readonly("stick_count", [](const PyModel& p) { return p.model.stick_count(); },
-                             "Sticks: f0 joints simulated as capsules.")
-      .def_property_readonly("body_count", [](const PyModel& p) { return p.model.body_count(); },
-                             "ODE rigid bodies (rigidly connected sticks share one).")
-      .def_property_readonly("link_count", [](const PyModel& p) { return p.model.link_count(); },
-                             "ODE joints between bodies (ball joints of muscles, fixed joints).")
-      .def_property_readonly("joint_count", [](const PyModel& p) { return p.model.joint_count(); },
-                             "f0 joints (sticks and fixed joints).")
-      .def_property_readonly("neuron_count", [](const PyModel& p) { return p.model.neuron_count(); }, "Neurons (K).")
-      .def_property_readonly("connection_count", [](const PyModel& p) { return p.model.connection_count(); },
-                             "Neural connections.")
-      .def_property_readonly("muscle_count", [](const PyModel& p) { return p.model.muscle_count(); },
-                             "Bend and twist muscles that drive a joint (M).")
-      .def_property_readonly("mass", [](const PyModel& p) { return p.model.mass(); }, "Total mass.")
-      .def_property_readonly("exact_stepper", [](const PyModel& p) { return p.model.exact_stepper(); },
-                             "True: stepped by ODE's dWorldStep (exact); False: QuickStep (gk_stepper).")
       .def_property_readonly(
-          "initial_part_positions", [](const PyModel& p) { return vec3_array(p.model.initial_part_positions()); },
+          "part_count", [](const PyModel& p) { return p.model.part_count(); }, "Parts (P).")
+      .def_property_readonly(
+          "stick_count", [](const PyModel& p) { return p.model.stick_count(); },
+          "Sticks: f0 joints simulated as capsules.")
+      .def_property_readonly(
+          "body_count", [](const PyModel& p) { return p.model.body_count(); },
+          "ODE rigid bodies (rigidly connected sticks share one).")
+      .def_property_readonly(
+          "link_count", [](const PyModel& p) { return p.model.link_count(); },
+          "ODE joints between bodies (ball joints of muscles, fixed joints).")
+      .def_property_readonly(
+          "joint_count", [](const PyModel& p) { return p.model.joint_count(); },
+          "f0 joints (sticks and fixed joints).")
+      .def_property_readonly(
+          "neuron_count", [](const PyModel& p) { return p.model.neuron_count(); }, "Neurons (K).")
+      .def_property_readonly(
+          "connection_count", [](const PyModel& p) { return p.model.connection_count(); },
+          "Neural connections.")
+      .def_property_readonly(
+          "muscle_count", [](const PyModel& p) { return p.model.muscle_count(); },
+          "Bend and twist muscles that drive a joint (M).")
+      .def_property_readonly(
+          "mass", [](const PyModel& p) { return p.model.mass(); }, "Total mass.")
+      .def_property_readonly(
+          "exact_stepper", [](const PyModel& p) { return p.model.exact_stepper(); },
+          "True: stepped by ODE's dWorldStep (exact); False: QuickStep (gk_stepper).")
+      .def_property_readonly(
+          "initial_part_positions",
+          [](const PyModel& p) { return vec3_array(p.model.initial_part_positions()); },
           "(P, 3) part positions with central placement on flat ground.")
-      .def_property_readonly("encoding", [](const PyModel& p) { return p.source.encoding; },
-                             "The genotype's encoding: 'f0', 'f1', ...")
-      .def_property_readonly("genotype", [](const PyModel& p) { return p.source.genotype; },
-                             "The genotype text it was built from.")
-      .def_property_readonly("diagnostics", [](const PyModel& p) { return to_python(p.diagnostics); },
-                             "What building it reported (neurons that cannot act on the body, ...).")
+      .def_property_readonly(
+          "encoding", [](const PyModel& p) { return p.source.encoding; },
+          "The genotype's encoding: 'f0', 'f1', ...")
+      .def_property_readonly(
+          "genotype", [](const PyModel& p) { return p.source.genotype; },
+          "The genotype text it was built from.")
+      .def_property_readonly(
+          "diagnostics", [](const PyModel& p) { return to_python(p.diagnostics); },
+          "What building it reported (neurons that cannot act on the body, ...).")
       .def("__repr__", [](const PyModel& p) {
         return "<genokit.sim.Model " + p.source.encoding + ": " + std::to_string(p.model.part_count()) +
                " parts, " + std::to_string(p.model.body_count()) + " bodies, " +
@@ -447,9 +473,8 @@ Framsticks SDK's conversion and clamping (ValueError for a value that is not a n
 
   m.def(
       "build",
-      [](const std::string& genotype, const SimSettings* s, const std::string& format, const std::string& name) {
-        return build(genotype, settings_or_default(s), format, name);
-      },
+      [](const std::string& genotype, const SimSettings* s, const std::string& format,
+         const std::string& name) { return build(genotype, settings_or_default(s), format, name); },
       py::arg("genotype"), py::arg("settings") = nullptr, py::arg("format") = "", py::arg("name") = "",
       "The body of a genotype built for simulation (see genokit.sim.build).");
 
@@ -475,17 +500,20 @@ set_metabolism(True). step(n) advances n steps and returns the status.)doc")
             return status_text(s);
           },
           py::arg("n") = 1,
-          "Up to n steps (fewer when the run becomes unstable); the status after: 'ok', 'unstable', 'failed'.")
-      .def("sample", [](const sim::Run& r) { return sample_dict(r.sample()); },
-           "The state now: dict of step, time, com (3), parts (P, 3), orientations (P, 4: w, x, y, z), "
-           "neurons (K), muscles (M).")
+          "Up to n steps (fewer when the run becomes unstable); the status after: 'ok', 'unstable', "
+          "'failed'.")
+      .def(
+          "sample", [](const sim::Run& r) { return sample_dict(r.sample()); },
+          "The state now: dict of step, time, com (3), parts (P, 3), orientations (P, 4: w, x, y, z), "
+          "neurons (K), muscles (M).")
       .def_property("brain_active", &sim::Run::brain_active, &sim::Run::set_brain_active,
                     "Whether the neural network steps (and drives the muscles).")
       .def("set_metabolism", &sim::Run::set_metabolism, py::arg("on"), "Turns idle energy use on or off.")
       .def_property_readonly("energy", &sim::Run::energy, "Current energy.")
       .def_property_readonly("initial_energy", &sim::Run::initial_energy, "m.se x Energy0 x joints.")
-      .def_property_readonly("status", [](const sim::Run& r) { return status_text(r.status()); },
-                             "'ok' while running, 'unstable' or 'failed' after.")
+      .def_property_readonly(
+          "status", [](const sim::Run& r) { return status_text(r.status()); },
+          "'ok' while running, 'unstable' or 'failed' after.")
       .def_property_readonly("message", &sim::Run::message, "Why the run is not running ('' while it is).")
       .def_property_readonly("steps", &sim::Run::steps, "Steps taken.")
       .def_property_readonly("time", &sim::Run::time, "Simulated seconds (steps x odestep).")
@@ -496,10 +524,12 @@ set_metabolism(True). step(n) advances n steps and returns the status.)doc")
             return py::array_t<double>(3, std::array<double, 3>{c.x, c.y, c.z}.data());
           },
           "The centre of mass (3,).")
-      .def_property_readonly("kinetic_energy", &sim::Run::kinetic_energy, "Linear and rotational kinetic energy.")
+      .def_property_readonly("kinetic_energy", &sim::Run::kinetic_energy,
+                             "Linear and rotational kinetic energy.")
       .def_property_readonly("potential_energy", &sim::Run::potential_energy,
                              "Gravitational potential energy (height above z = 0).")
-      .def_property_readonly("contacts_last_step", &sim::Run::contacts_last_step, "Contact points of the last step.")
+      .def_property_readonly("contacts_last_step", &sim::Run::contacts_last_step,
+                             "Contact points of the last step.")
       .def("muscle_state", &sim::Run::muscle_state, py::arg("muscle"), "A muscle's state (-1..1).")
       .def("muscle_angle", &sim::Run::muscle_angle, py::arg("muscle"),
            "The angle (radians) of the axis a muscle drives, relative to the rest pose.")
@@ -513,9 +543,11 @@ set_metabolism(True). step(n) advances n steps and returns the status.)doc")
       .def_property_readonly("died", [](const PyTrajectory& t) { return t.t.died; })
       .def_property_readonly("sample_every", [](const PyTrajectory& t) { return t.t.sample_every; })
       .def_property_readonly("dt", [](const PyTrajectory& t) { return t.model.model.settings().odestep; })
-      .def_property_readonly("criteria", [](const PyTrajectory& t) -> py::object {
-        return t.t.criteria ? py::object(criteria_dict(*t.t.criteria)) : py::object(py::none());
-      })
+      .def_property_readonly("criteria",
+                             [](const PyTrajectory& t) -> py::object {
+                               return t.t.criteria ? py::object(criteria_dict(*t.t.criteria))
+                                                   : py::object(py::none());
+                             })
       .def_property_readonly("diagnostics", [](const PyTrajectory& t) { return to_python(t.diagnostics); })
       .def_property_readonly("model", [](const PyTrajectory& t) { return t.model; })
       .def(
@@ -545,12 +577,15 @@ diagnostics, criteria (means over the evaluations; None unless ok), evaluations 
 criteria), seconds (wall-clock time of one evaluation, framspy's 'time').)doc")
       .def_property_readonly(
           "status", [](const sim::GenotypeResult& r) { return std::string(sim::to_string(r.status)); },
-          "'ok', 'invalid' (unreadable, not valid, too large, not buildable), 'unstable' (blew up) or 'failed'.")
-      .def_property_readonly("ok", [](const sim::GenotypeResult& r) { return r.status == sim::EvalStatus::ok; },
-                             "status == 'ok'.")
+          "'ok', 'invalid' (unreadable, not valid, too large, not buildable), 'unstable' (blew up) or "
+          "'failed'.")
+      .def_property_readonly(
+          "ok", [](const sim::GenotypeResult& r) { return r.status == sim::EvalStatus::ok; },
+          "status == 'ok'.")
       .def_readonly("message", &sim::GenotypeResult::message, "One sentence when not ok.")
-      .def_property_readonly("diagnostics", [](const sim::GenotypeResult& r) { return to_python(r.diagnostics); },
-                             "Everything reading, building and running it reported.")
+      .def_property_readonly(
+          "diagnostics", [](const sim::GenotypeResult& r) { return to_python(r.diagnostics); },
+          "Everything reading, building and running it reported.")
       .def_property_readonly(
           "criteria",
           [](const sim::GenotypeResult& r) -> py::object {
@@ -582,7 +617,8 @@ criteria), seconds (wall-clock time of one evaluation, framspy's 'time').)doc")
         if (max_steps == 0) throw py::value_error("max_steps must be at least 1");
         if (!(max_seconds >= 0)) throw py::value_error("max_seconds must be 0 (no limit) or positive");
         if (!format.empty() && !genotype::find_encoding(format))
-          throw py::value_error("unknown genetic format '" + format + "' (known: " + genotype::encoding_names() + ")");
+          throw py::value_error("unknown genetic format '" + format +
+                                "' (known: " + genotype::encoding_names() + ")");
         sim::EvaluateOptions o;
         o.seed = seed, o.jobs = jobs, o.processes = processes, o.max_steps = max_steps;
         o.max_seconds = max_seconds, o.limits = {max_parts, max_joints, max_neurons}, o.format = format;

@@ -22,7 +22,8 @@ namespace {
 // A method given as a name ("levenshtein", "greedy", "hungarian") or framspy's number (-1, 0, 1).
 similarity::Method method_of(const py::handle& m) {
   std::optional<similarity::Method> r;
-  if (py::isinstance<py::bool_>(m)) throw py::type_error("method must be a name or framspy's number, not a bool");
+  if (py::isinstance<py::bool_>(m))
+    throw py::type_error("method must be a name or framspy's number, not a bool");
   if (py::isinstance<py::int_>(m)) {
     r = similarity::method_from_framspy(m.cast<int>());
     if (!r)
@@ -47,9 +48,11 @@ std::string message_or(const Diagnostics& d, const std::string& fallback) {
 
 const similarity::SimilaritySettings* similarity_settings(const py::object& o) {
   if (o.is_none()) return nullptr;
-  if (py::isinstance<similarity::SimilaritySettings>(o)) return &o.cast<const similarity::SimilaritySettings&>();
+  if (py::isinstance<similarity::SimilaritySettings>(o))
+    return &o.cast<const similarity::SimilaritySettings&>();
   if (py::isinstance<SimSettings>(o)) return &o.cast<const SimSettings&>().similarity;
-  throw py::type_error("settings must be None, a genokit.similarity.SimilaritySettings or a genokit.sim.Settings");
+  throw py::type_error(
+      "settings must be None, a genokit.similarity.SimilaritySettings or a genokit.sim.Settings");
 }
 
 // The options of a call: the settings' (simil_type and the measure's simil_* values) or the SDK's
@@ -73,15 +76,21 @@ similarity::DissimilarityOptions make_options(const py::object& method, const py
       for (auto [k, v] : weights.cast<py::dict>()) {
         const std::string key = py::str(k);
         const double x = v.cast<double>();
-        if (key == "parts") opt.weights.parts = x;
-        else if (key == "degrees") opt.weights.degrees = x;
-        else if (key == "neurons") opt.weights.neurons = x;
-        else if (key == "geometry") opt.weights.geometry = x;
-        else throw py::value_error("unknown weight '" + key + "' (parts, degrees, neurons, geometry)");
+        if (key == "parts")
+          opt.weights.parts = x;
+        else if (key == "degrees")
+          opt.weights.degrees = x;
+        else if (key == "neurons")
+          opt.weights.neurons = x;
+        else if (key == "geometry")
+          opt.weights.geometry = x;
+        else
+          throw py::value_error("unknown weight '" + key + "' (parts, degrees, neurons, geometry)");
       }
     } else {
       const std::vector<double> w = weights.cast<std::vector<double>>();
-      if (w.size() != 4) throw py::value_error("weights must be four numbers (parts, degrees, neurons, geometry)");
+      if (w.size() != 4)
+        throw py::value_error("weights must be four numbers (parts, degrees, neurons, geometry)");
       opt.weights = {w[0], w[1], w[2], w[3]};
     }
   }
@@ -112,8 +121,9 @@ The dissimilarity settings of Framsticks .sim files: simil_type (0 greedy, 1 Hun
 SimilMeasureGreedy's simil_greedy_* and SimilMeasureHungarian's simil_* weights and switches.
 s["simil_partgeom"] reads one, s["simil_type"] = 0 sets one (the SDK's conversion and clamping).)doc")
       .def(py::init<>())
-      .def("copy", [](const similarity::SimilaritySettings& s) { return similarity::SimilaritySettings(s); },
-           "An independent copy.")
+      .def(
+          "copy", [](const similarity::SimilaritySettings& s) { return similarity::SimilaritySettings(s); },
+          "An independent copy.")
       .def("__getitem__",
            [](const similarity::SimilaritySettings& s, const std::string& key) -> py::object {
              const int row = s.values().find(key);
@@ -122,8 +132,8 @@ s["simil_partgeom"] reads one, s["simil_type"] = 0 sets one (the SDK's conversio
              if (type == 'd') return py::cast(static_cast<long long>(s.values().number(row)));
              return py::cast(s.values().number(row));
            })
-      .def("__contains__",
-           [](const similarity::SimilaritySettings& s, const std::string& key) { return s.values().find(key) >= 0; })
+      .def("__contains__", [](const similarity::SimilaritySettings& s,
+                              const std::string& key) { return s.values().find(key) >= 0; })
       .def("__setitem__",
            [](similarity::SimilaritySettings& s, const std::string& key, const py::handle& value) {
              if (s.values().find(key) < 0) throw py::key_error("'" + key + "' is no dissimilarity setting");
@@ -135,7 +145,8 @@ s["simil_partgeom"] reads one, s["simil_type"] = 0 sets one (the SDK's conversio
                if (x.severity == Severity::error || x.code == "frams.bad-number" ||
                    x.code == "frams.non-finite-setting")
                  throw py::value_error(key + ": " + x.message + " [" + x.code + "]");
-               if (x.severity == Severity::warning && PyErr_WarnEx(PyExc_UserWarning, format_gcc(x).c_str(), 1) < 0)
+               if (x.severity == Severity::warning &&
+                   PyErr_WarnEx(PyExc_UserWarning, format_gcc(x).c_str(), 1) < 0)
                  throw py::error_already_set();
              }
            })
@@ -151,15 +162,16 @@ s["simil_partgeom"] reads one, s["simil_type"] = 0 sets one (the SDK's conversio
           },
           py::arg("method") = py::none(),
           "The options of `method` (default: the one simil_type selects) as a dict.")
-      .def("__repr__", [](const similarity::SimilaritySettings&) { return "<genokit.similarity.SimilaritySettings>"; });
+      .def("__repr__",
+           [](const similarity::SimilaritySettings&) { return "<genokit.similarity.SimilaritySettings>"; });
 
   m.def("levenshtein", &similarity::levenshtein, py::arg("a"), py::arg("b"),
         "Levenshtein distance of two texts in Unicode code points (framspy's Levenshtein.distance).");
 
   m.def(
       "options",
-      [](const py::object& method, const py::object& settings, const py::object& weights, const py::object& fixed_z,
-         const py::object& weighted_mds) {
+      [](const py::object& method, const py::object& settings, const py::object& weights,
+         const py::object& fixed_z, const py::object& weighted_mds) {
         return options_dict(make_options(method, settings, weights, fixed_z, weighted_mds, 1, false));
       },
       py::arg("method") = py::none(), py::arg("settings") = py::none(), py::arg("weights") = py::none(),
@@ -187,8 +199,8 @@ s["simil_partgeom"] reads one, s["simil_type"] = 0 sets one (the SDK's conversio
   m.def(
       "_matrix",
       [](const std::vector<std::string>& genotypes, const py::object& method, const py::object& settings,
-         const py::object& weights, const py::object& fixed_z, const py::object& weighted_mds, unsigned threads,
-         bool strict) {
+         const py::object& weights, const py::object& fixed_z, const py::object& weighted_mds,
+         unsigned threads, bool strict) {
         const similarity::DissimilarityOptions opt =
             make_options(method, settings, weights, fixed_z, weighted_mds, threads, strict);
         Diagnostics d;
