@@ -28,20 +28,20 @@ namespace {
 // Every simulation setting as a Python attribute of Settings, named as its Settings member (the
 // Framsticks name; Energy0 is `energy0`). Reading and writing from .sim files goes through the
 // library's settings table; these are only the accessors.
-#define GK_SIM_FIELDS(X)                                                                                     \
-  X(wrldg)                                                                                                   \
-  X(wrldsiz) X(wrldtyp) X(wrldmap) X(wrldwat) X(wrldbnd) X(simtype) X(nnspeed) X(creath) X(placement)        \
-      X(rotation) X(minjoint) X(maxjoint) X(randinit) X(nnoise) X(touchrange) X(bnoise_struct) X(bnoise_vel) \
-          X(odestep) X(odemusclemin) X(odemusclemax) X(odemusclespeed) X(odeairdrag) X(oderotdrag)           \
-              X(odewaterdrag) X(odewaterbuoy) X(odeseed) X(odesepsticks) X(odeworlderp) X(odeworldcfm)       \
-                  X(odecolmumin) X(odecolmumax) X(odecolbounce) X(odecolbouncevel) X(odecolsoftcfm)          \
-                      X(odecolsofterp) X(odeshape) X(expdef) X(usercode) X(energy0) X(e_meta) X(evalcount)   \
-                          X(feed) X(aging) X(cr_c) X(cr_life) X(cr_v) X(cr_gl) X(cr_joints) X(cr_nnsiz)      \
-                              X(cr_nncon) X(cr_di) X(cr_vpos) X(cr_vvel) X(perfperiod) X(stabilperiod)       \
-                                  X(stabledist) X(killnostable) X(initial_nn_active)                         \
-                                      X(initial_perf_measuring) X(initial_self_collisions) X(gk_stepper)     \
-                                          X(gk_exactrows) X(gk_iterations) X(gk_stickradius)                 \
-                                              X(gk_maxvelocity)
+#define GK_SIM_FIELDS(X)                                                                                    \
+  X(wrldg)                                                                                                  \
+  X(wrldsiz)                                                                                                \
+  X(wrldtyp) X(wrldmap) X(wrldwat) X(wrldbnd) X(simtype) X(nnspeed) X(creath) X(placement) X(rotation)      \
+      X(minjoint) X(maxjoint) X(randinit) X(nnoise) X(touchrange) X(bnoise_struct) X(bnoise_vel) X(odestep) \
+          X(odemusclemin) X(odemusclemax) X(odemusclespeed) X(odeairdrag) X(oderotdrag) X(odewaterdrag)     \
+              X(odewaterbuoy) X(odeseed) X(odesepsticks) X(odeworlderp) X(odeworldcfm) X(odecolmumin)       \
+                  X(odecolmumax) X(odecolbounce) X(odecolbouncevel) X(odecolsoftcfm) X(odecolsofterp)       \
+                      X(odeshape) X(expdef) X(usercode) X(energy0) X(e_meta) X(evalcount) X(feed) X(aging)  \
+                          X(cr_c) X(cr_life) X(cr_v) X(cr_gl) X(cr_joints) X(cr_nnsiz) X(cr_nncon) X(cr_di) \
+                              X(cr_vpos) X(cr_vvel) X(perfperiod) X(stabilperiod) X(stabledist)             \
+                                  X(killnostable) X(initial_nn_active) X(initial_perf_measuring)            \
+                                      X(initial_self_collisions) X(gk_stepper) X(gk_exactrows)              \
+                                          X(gk_iterations) X(gk_stickradius) X(gk_maxvelocity)
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -82,44 +82,15 @@ const char* setting_doc(std::string_view member) {
   return docs.back().c_str();
 }
 
-py::object param_value(const frams::ParamValues& v, std::string_view key) {
-  const int row = v.find(key);
-  if (row < 0) return py::none();
-  if (v.table()[static_cast<std::size_t>(row)].type == 's') return py::cast(v.text(row));
-  const double x = v.number(row);
-  if (v.table()[static_cast<std::size_t>(row)].type == 'd') return py::cast(static_cast<long long>(x));
-  return py::cast(x);
-}
-
 // Any setting of the chain by its Framsticks name: simulator, operators, dissimilarity.
 py::object any_value(const SimSettings& s, std::string_view key) {
   if (sim_setting(key)) return sim_value(s.sim, sim_setting(key)->prop.id);
-  for (const frams::ParamValues* v : {&s.operators.genman(), &s.operators.neuadd(), &s.similarity.values()}) {
+  {
+    const frams::ParamValues* v = &s.similarity.values();
     py::object o = param_value(*v, key);
     if (!o.is_none()) return o;
   }
-  for (const genotype::Encoding& e : genotype::encodings())
-    if (const frams::ParamValues* v = s.operators.of(e)) {
-      py::object o = param_value(*v, key);
-      if (!o.is_none()) return o;
-    }
-  return py::none();
-}
-
-// A Python value as the text of a .sim field.
-std::string value_text(const py::handle& v) {
-  if (py::isinstance<py::bool_>(v)) return v.cast<bool>() ? "1" : "0";
-  if (py::isinstance<py::str>(v)) return v.cast<std::string>();
-  if (py::isinstance<py::int_>(v) || py::isinstance<py::float_>(v)) return py::str(v).cast<std::string>();
-  throw py::type_error("a setting's value must be a number, a bool or a str, not " +
-                       py::str(py::type::handle_of(v).attr("__name__")).cast<std::string>());
-}
-
-// Reports the warnings of a load or set to Python's warnings module; errors raise (kind).
-void warn_all(const Diagnostics& d) {
-  for (const Diagnostic& x : d.items())
-    if (x.severity == Severity::warning)
-      if (PyErr_WarnEx(PyExc_UserWarning, format_gcc(x).c_str(), 2) < 0) throw py::error_already_set();
+  return operator_value(s.operators, key);
 }
 
 ErrorKind load_error_kind(const Diagnostics& d) {
@@ -153,7 +124,7 @@ void read_into(SimSettings& s, const std::string& name, std::optional<std::strin
 }
 
 void set_value(SimSettings& s, const std::string& key, const py::handle& value, bool warn = true) {
-  const std::string text = value_text(value);
+  const std::string text = setting_text(value);
   if (text.find('\n') != std::string::npos) throw py::value_error("a setting's value must be one line");
   Diagnostics d;
   bool known = true;
@@ -169,23 +140,8 @@ void set_value(SimSettings& s, const std::string& key, const py::handle& value, 
   }
   if (!known)
     throw py::key_error("'" + key + "' is no simulation, genetic operator or dissimilarity setting");
-  for (const Diagnostic& x : d.items())
-    if (x.severity == Severity::error || x.code == "frams.bad-number" || x.code == "frams.non-finite-setting")
-      throw py::value_error(key + " = " + text + ": " + x.message + " [" + x.code + "]");
+  check_assignment(d, key, text, warn);
   s.log.push_back({"set", key, text});
-  if (warn) warn_all(d);
-}
-
-py::dict property_dict(const frams::Property& p) {
-  py::dict d;
-  d["id"] = std::string(p.id);
-  d["type"] = std::string(1, p.type);
-  d["min"] = p.ranged ? py::cast(p.min) : py::none();
-  d["max"] = p.ranged ? py::cast(p.max) : py::none();
-  d["default"] = p.type == 's' ? py::cast(std::string(p.def_text)) : py::cast(p.def);
-  d["name"] = std::string(p.name);
-  d["help"] = std::string(p.help);
-  return d;
 }
 
 // ---- criteria and results ----

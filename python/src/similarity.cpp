@@ -125,12 +125,10 @@ s["simil_partgeom"] reads one, s["simil_type"] = 0 sets one (the SDK's conversio
           "copy", [](const similarity::SimilaritySettings& s) { return similarity::SimilaritySettings(s); },
           "An independent copy.")
       .def("__getitem__",
-           [](const similarity::SimilaritySettings& s, const std::string& key) -> py::object {
-             const int row = s.values().find(key);
-             if (row < 0) throw py::key_error(key);
-             const char type = s.values().table()[static_cast<std::size_t>(row)].type;
-             if (type == 'd') return py::cast(static_cast<long long>(s.values().number(row)));
-             return py::cast(s.values().number(row));
+           [](const similarity::SimilaritySettings& s, const std::string& key) {
+             py::object v = param_value(s.values(), key);
+             if (v.is_none()) throw py::key_error(key);
+             return v;
            })
       .def("__contains__", [](const similarity::SimilaritySettings& s,
                               const std::string& key) { return s.values().find(key) >= 0; })
@@ -140,15 +138,9 @@ s["simil_partgeom"] reads one, s["simil_type"] = 0 sets one (the SDK's conversio
              if (!py::isinstance<py::int_>(value) && !py::isinstance<py::float_>(value))
                throw py::type_error("a dissimilarity setting's value must be a number");
              Diagnostics d;
-             s.take(key, py::str(value).cast<std::string>(), d);
-             for (const Diagnostic& x : d.items()) {
-               if (x.severity == Severity::error || x.code == "frams.bad-number" ||
-                   x.code == "frams.non-finite-setting")
-                 throw py::value_error(key + ": " + x.message + " [" + x.code + "]");
-               if (x.severity == Severity::warning &&
-                   PyErr_WarnEx(PyExc_UserWarning, format_gcc(x).c_str(), 1) < 0)
-                 throw py::error_already_set();
-             }
+             const std::string text = setting_text(value);
+             s.take(key, text, d);
+             check_assignment(d, key, text);
            })
       .def(
           "options",
