@@ -91,3 +91,14 @@ def test_dask_map_for_deap(client):
     pop = population(10)
     got = pmap(lib.getPJNC, pop)
     assert got == [lib.getPJNC(g) for g in pop]
+
+
+def test_the_default_client_is_used_when_none_is_given(client):
+    pop = population(10)
+    with client.as_current():
+        via_default = distributed.evaluate(pop, "deterministic.sim", seed=4)
+    assert without_time(via_default) == without_time(FramsticksLib(None, None, "deterministic.sim", seed=4).evaluate(pop))
+    with pytest.raises(TypeError):
+        distributed.evaluate("XX", "deterministic.sim", client)
+    with pytest.raises(ValueError):
+        distributed.evaluate(pop, "deterministic.sim", client, batch_size=0)
