@@ -297,3 +297,22 @@ def test_the_gil_is_released_while_evaluating():
         time.sleep(0.001)
     th.join()
     assert ticks[0] > 20  # the main thread ran while C++ evaluated
+
+
+def test_damaged_trajectory_files_raise(tmp_path):
+    t = sim.simulate(WALKER, steps=20)
+    t.save(tmp_path / "good.json")
+    text = (tmp_path / "good.json").read_text()
+    (tmp_path / "cut.json").write_text(text[: len(text) // 2])
+    (tmp_path / "other.json").write_text('{"format": "something-else"}')
+    (tmp_path / "short.json").write_text(text.replace('"count":21', '"count":25'))
+    (tmp_path / "bad.csv").write_text("a,b,c\n1,2,3\n")
+    (tmp_path / "ragged.csv").write_text(t.to_csv() + "1,2\n")
+    for name in ("cut.json", "other.json", "short.json", "bad.csv", "ragged.csv"):
+        with pytest.raises(genokit.ParseError) as e:
+            sim.read_trajectory(tmp_path / name)
+        assert e.value.code == "sim.bad-trajectory", name
+    with pytest.raises(genokit.FileError):
+        sim.read_trajectory(tmp_path / "missing.json")
+    with pytest.raises(genokit.FileError):
+        t.save(tmp_path / "no-such-folder" / "t.json")
