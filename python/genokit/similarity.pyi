@@ -1,0 +1,36 @@
+from typing import Any, Optional, Sequence, Union
+
+import numpy as np
+
+from . import Diagnostic
+from .sim import Settings
+
+_Method = Union[None, str, int]
+_Weights = Union[None, Sequence[float], dict[str, float]]
+_Settings = Union[None, "SimilaritySettings", Settings]
+
+class SimilaritySettings:
+    def __init__(self) -> None: ...
+    def copy(self) -> SimilaritySettings: ...
+    def __getitem__(self, key: str) -> Union[int, float]: ...
+    def __setitem__(self, key: str, value: Union[int, float]) -> None: ...
+    def __contains__(self, key: str) -> bool: ...
+    def options(self, method: _Method = None) -> dict[str, Any]: ...
+
+class Dissimilarity:
+    matrix: np.ndarray
+    measured: np.ndarray
+    diagnostics: list[Diagnostic]
+    options: dict[str, Any]
+
+def levenshtein(a: str, b: str) -> int: ...
+def options(method: _Method = None, *, settings: _Settings = None, weights: _Weights = None,
+            fixed_z: Optional[bool] = None, weighted_mds: Optional[bool] = None) -> dict[str, Any]: ...
+def distance(a: str, b: str, method: _Method = None, *, settings: _Settings = None, weights: _Weights = None,
+             fixed_z: Optional[bool] = None, weighted_mds: Optional[bool] = None, strict: bool = False) -> float: ...
+def measure(genotypes: Sequence[str], method: _Method = None, *, settings: _Settings = None, weights: _Weights = None,
+            fixed_z: Optional[bool] = None, weighted_mds: Optional[bool] = None, threads: int = 0,
+            strict: bool = False) -> Dissimilarity: ...
+def matrix(genotypes: Sequence[str], method: _Method = None, *, settings: _Settings = None, weights: _Weights = None,
+           fixed_z: Optional[bool] = None, weighted_mds: Optional[bool] = None, threads: int = 0,
+           strict: bool = False, errors: str = "nan") -> np.ndarray: ...
