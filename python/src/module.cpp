@@ -11,22 +11,26 @@ using namespace genokit::python;
 PYBIND11_MODULE(_genokit, m) {
   m.doc() = "genokit's C++ library (use the genokit package, not this module)";
   m.attr("__version__") = std::string(genokit::version());
-  m.attr("version_info") = py::make_tuple(GENOKIT_VERSION_MAJOR, GENOKIT_VERSION_MINOR, GENOKIT_VERSION_PATCH);
+  m.attr("version_info") =
+      py::make_tuple(GENOKIT_VERSION_MAJOR, GENOKIT_VERSION_MINOR, GENOKIT_VERSION_PATCH);
   bind_diagnostics(m);
-  auto frams = m.def_submodule("frams", "Framsticks object files");
-  bind_frams(frams);
-  auto genotype = m.def_submodule("genotype", "genotypes of every encoding through the genotype door");
-  bind_genotype(genotype);
-  auto genome = m.def_submodule("genome", "Creatures genomes");
-  bind_genome(genome);
-  auto xode = m.def_submodule("xode", "XODE scenes and ODE worlds");
-  bind_xode(xode);
-  auto neuro = m.def_submodule("neuro", "Framsticks neural networks");
-  bind_neuro(neuro);
-  auto sim = m.def_submodule("sim", "the creature simulator");
-  bind_sim(sim);
-  auto operators = m.def_submodule("operators", "genetic operators");
-  bind_operators(operators);
-  auto similarity = m.def_submodule("similarity", "dissimilarity measures");
-  bind_similarity(similarity);
+  struct Area {
+    const char* name;
+    const char* doc;
+    void (*bind)(py::module_&);
+  };
+  static constexpr Area kAreas[] = {
+      {"frams", "Framsticks object files", bind_frams},
+      {"genotype", "genotypes of every encoding through the genotype door", bind_genotype},
+      {"genome", "Creatures genomes", bind_genome},
+      {"xode", "XODE scenes and ODE worlds", bind_xode},
+      {"neuro", "Framsticks neural networks", bind_neuro},
+      {"sim", "the creature simulator", bind_sim},
+      {"operators", "genetic operators", bind_operators},
+      {"similarity", "dissimilarity measures", bind_similarity},
+  };
+  for (const Area& a : kAreas) {
+    py::module_ sub = m.def_submodule(a.name, a.doc);
+    a.bind(sub);
+  }
 }
