@@ -6,6 +6,7 @@
 // Every figure is wall time (`genotypes/s`); the CLI runs on every core.
 //   GENOKIT_CLI=path/to/genokit (default: src/cli/genokit beside this program)
 //   GENOKIT_SDK_ORACLE=path (default: the shared folder's tools/sdk-r909/frams-sdk-r909-oracle)
+//   GENOKIT_BENCH_INPUTS=folder: write the two .gen files there and keep them (for profiling)
 #include <benchmark/benchmark.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -34,8 +35,12 @@ struct Inputs {
   fs::path dir;
   std::vector<std::string> f0, f1;
   fs::path f0_gen, f1_gen;
+  bool keep = false;
   Inputs() {
-    dir = fs::temp_directory_path() / ("genokit_cli_bench_" + std::to_string(::getpid()));
+    const char* keep_dir = std::getenv("GENOKIT_BENCH_INPUTS");
+    keep = keep_dir && *keep_dir;
+    dir = keep ? fs::path(keep_dir)
+               : fs::temp_directory_path() / ("genokit_cli_bench_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     f0 = bench::f0_genotypes(10000);
     f1 = bench::f1_genotypes(20000);
@@ -48,7 +53,10 @@ struct Inputs {
   }
   ~Inputs() {
     std::error_code ec;
-    fs::remove_all(dir, ec);
+    if (keep)
+      for (const char* f : {"stdout.txt", "stderr.txt"}) fs::remove(dir / f, ec);
+    else
+      fs::remove_all(dir, ec);
   }
 };
 
@@ -160,6 +168,19 @@ void BM_LibF0LintOneThread(benchmark::State& st) {
   });
 }
 BENCHMARK(BM_LibF0LintOneThread)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// The same with the lint warnings only counted (a Diagnostics list that keeps none): what `check`
+// does for genotypes after the file's list is full.
+void BM_LibF0LintCountedOneThread(benchmark::State& st) {
+  timed(st, inputs().f0.size(), [&] {
+    for (const auto& g : inputs().f0) {
+      genokit::Diagnostics d;
+      d.set_limit(0);
+      benchmark::DoNotOptimize(genokit::f0::parse(g, d).valid);
+    }
+  });
+}
+BENCHMARK(BM_LibF0LintCountedOneThread)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 void BM_SdkCheckF0Gen(benchmark::State& st) {
   program_run(st, {sdk().string(), "check", inputs().f0_gen.string()}, inputs().f0.size());

@@ -97,10 +97,11 @@ class EncodingFormat final : public FormatHandler {
       if (!e_.canonical || genotype::looks_like_frams_file(in.bytes)) return false;
       const auto h = frams::parse_genotype_header(in.bytes);
       Diagnostics d;
-      const auto genes = e_.canonical(in.bytes.substr(h.declared ? h.body_offset : 0), d);
+      const auto genes = e_.canonical(in.bytes.view().substr(h.declared ? h.body_offset : 0), d);
       d.set_file(in.name);
       diags.append(std::move(d));
-      if (genes) out = (h.declared ? std::string(in.bytes.substr(0, h.body_offset)) : std::string()) + *genes;
+      if (genes)
+        out = (h.declared ? std::string(in.bytes.view().substr(0, h.body_offset)) : std::string()) + *genes;
       return true;
     }
     genotype::RewriteOptions ro;

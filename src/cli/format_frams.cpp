@@ -182,7 +182,7 @@ class FramsFormat final : public FormatHandler {
     for (std::size_t i = 0; i < doc.items.size(); ++i)
       if (doc.items[i].kind == Item::Kind::include) {
         const auto& it = doc.items[i];
-        std::string line = doc.source(0).text.substr(it.begin, it.end - it.begin);
+        std::string line(doc.source(0).text.substr(it.begin, it.end - it.begin));
         while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
         inc.push_back(line);
       }

@@ -65,7 +65,7 @@ void raise_exit_code(int code) {
 bool load_input(const std::string& path, Input& in, Diagnostics& diags) {
   in.path = path;
   in.name = display_name(path);
-  std::optional<std::string> bytes = read_file(path, diags);
+  std::optional<Bytes> bytes = read_bytes(path, diags);
   if (bytes) in.bytes = std::move(*bytes);
   return bytes.has_value();
 }

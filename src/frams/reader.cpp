@@ -453,7 +453,7 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
     return;
   }
   Diagnostics rd;
-  std::optional<std::string> bytes = read_file(full.string(), rd);
+  std::optional<Bytes> bytes = read_bytes(full.string(), rd);
   if (!bytes) {
     diags_.warning("frams.include-not-found", "\"" + full.string() + "\" could not be read", where);
     return;
@@ -464,7 +464,7 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
 
 }  // namespace
 
-Document parse_owned(std::string text, std::string file_name, Diagnostics& diags, const LoadOptions& opt) {
+Document parse(Bytes text, std::string file_name, Diagnostics& diags, const LoadOptions& opt) {
   Document doc;
   doc.add_source(std::move(file_name), std::move(text));
   doc.items.reserve(64);
@@ -473,18 +473,22 @@ Document parse_owned(std::string text, std::string file_name, Diagnostics& diags
   return doc;
 }
 
+Document parse_owned(std::string text, std::string file_name, Diagnostics& diags, const LoadOptions& opt) {
+  return parse(Bytes(std::move(text)), std::move(file_name), diags, opt);
+}
+
 Document parse(std::string_view text, std::string file_name, Diagnostics& diags, const LoadOptions& opt) {
   return parse_owned(std::string(text), std::move(file_name), diags, opt);
 }
 
 Document load_file(const std::string& path, Diagnostics& diags, const LoadOptions& opt) {
-  std::optional<std::string> bytes = read_file(path, diags);
+  std::optional<Bytes> bytes = read_bytes(path, diags);
   if (!bytes) {
     Document d;
-    d.add_source(display_name(path), {});
+    d.add_source(display_name(path), Bytes());
     return d;
   }
-  return parse_owned(std::move(*bytes), path == "-" ? display_name(path) : path, diags, opt);
+  return parse(std::move(*bytes), path == "-" ? display_name(path) : path, diags, opt);
 }
 
 }  // namespace genokit::frams

@@ -34,7 +34,7 @@ GenotypeFile::Locator::Locator(const GenotypeFile& file, const FileGenotype& g) 
     if (!f) lines_ = LineIndex(g.text);
     return;
   }
-  const std::string& t = file.doc.source(f->source).text;
+  const std::string_view t = file.doc.source(f->source).text;
   const bool next_line =
       f->multiline && f->raw_begin > 0 && f->raw_begin <= t.size() && t[f->raw_begin - 1] == '\n';
   line0_ = next_line ? f->line + 1 : f->line;
@@ -81,23 +81,39 @@ bool looks_like_frams_file(std::string_view b) {
   return false;
 }
 
-GenotypeFile read_genotypes(std::string_view bytes, std::string file_name, Diagnostics& diags,
-                            const FileOptions& opt) {
+namespace {
+
+// A bare genotype file: one genotype, the whole text.
+GenotypeFile bare_file(std::string_view bytes, std::string file_name, const FileOptions& opt) {
   GenotypeFile f;
   f.file_name = std::move(file_name);
-  if (!looks_like_frams_file(bytes)) {
-    FileGenotype g;
-    g.text = f.doc.keep(std::string(bytes));
-    ReadOptions ro;
-    ro.format = opt.format;
-    ro.bare = opt.bare;
-    g.format = format_of(g.text, ro);
-    g.bad_header = g.format.empty();
-    f.genotypes.push_back(std::move(g));
-    return f;
-  }
-  frams::Document doc = frams::parse(bytes, f.file_name, diags, opt.load);
-  return from_document(std::move(doc), std::move(f.file_name));
+  FileGenotype g;
+  g.text = f.doc.keep(std::string(bytes));
+  ReadOptions ro;
+  ro.format = opt.format;
+  ro.bare = opt.bare;
+  g.format = format_of(g.text, ro);
+  g.bad_header = g.format.empty();
+  f.genotypes.push_back(std::move(g));
+  return f;
+}
+
+GenotypeFile framsticks_file(Bytes bytes, std::string file_name, Diagnostics& diags, const FileOptions& opt) {
+  frams::Document doc = frams::parse(std::move(bytes), file_name, diags, opt.load);
+  return from_document(std::move(doc), std::move(file_name));
+}
+
+}  // namespace
+
+GenotypeFile read_genotypes(std::string_view bytes, std::string file_name, Diagnostics& diags,
+                            const FileOptions& opt) {
+  if (!looks_like_frams_file(bytes)) return bare_file(bytes, std::move(file_name), opt);
+  return framsticks_file(Bytes(std::string(bytes)), std::move(file_name), diags, opt);
+}
+
+GenotypeFile read_genotypes(Bytes bytes, std::string file_name, Diagnostics& diags, const FileOptions& opt) {
+  if (!looks_like_frams_file(bytes)) return bare_file(bytes, std::move(file_name), opt);
+  return framsticks_file(std::move(bytes), std::move(file_name), diags, opt);
 }
 
 GenotypeFile from_document(frams::Document doc, std::string file_name) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "genokit/core/diagnostics.hpp"
+#include "genokit/core/file_io.hpp"
 
 namespace genokit::frams {
 
@@ -85,8 +86,9 @@ struct Item {
 };
 
 struct Source {
-  std::string name;                // as used in diagnostics (path as opened, or "<stdin>")
-  std::string text;                // the bytes read
+  std::string name;       // as used in diagnostics (path as opened, or "<stdin>")
+  std::string_view text;  // the bytes read (held by `bytes`)
+  Bytes bytes;
   std::uint32_t parent = 0;        // source that included it (0 for the main file)
   std::uint32_t include_line = 0;  // line of the #include in the parent (0 for the main file)
 };
@@ -121,7 +123,7 @@ class Document {
   std::string_view keep(std::string s);
 
   // Builders used by the reader and by from_json.
-  std::uint32_t add_source(std::string name, std::string text, std::uint32_t parent = 0,
+  std::uint32_t add_source(std::string name, Bytes text, std::uint32_t parent = 0,
                            std::uint32_t include_line = 0);
 
  private:
@@ -133,9 +135,11 @@ class Document {
 // #include. Never throws for bad input; every problem is a diagnostic with file, line, column and a
 // stable code (frams.*).
 Document parse(std::string_view text, std::string file_name, Diagnostics& diags, const LoadOptions& opt = {});
-// parse() taking ownership of the bytes (no copy; what load_file uses).
+// parse() taking ownership of the bytes (no copy).
 Document parse_owned(std::string text, std::string file_name, Diagnostics& diags,
                      const LoadOptions& opt = {});
+// parse() sharing the bytes (no copy; what load_file uses, on a mapping of the file).
+Document parse(Bytes text, std::string file_name, Diagnostics& diags, const LoadOptions& opt = {});
 // Reads a file ("-" = stdin) and parses it.
 Document load_file(const std::string& path, Diagnostics& diags, const LoadOptions& opt = {});
 

@@ -81,6 +81,9 @@ bool looks_like_frams_file(std::string_view text);
 // is left to the caller (FileGenotype::bad_header).
 GenotypeFile read_genotypes(std::string_view bytes, std::string file_name, Diagnostics& diags,
                             const FileOptions& opt = {});
+// The same sharing the bytes (no copy of a Framsticks file: its document holds them).
+GenotypeFile read_genotypes(Bytes bytes, std::string file_name, Diagnostics& diags,
+                            const FileOptions& opt = {});
 
 // The genotypes of an already parsed Framsticks file (any class of file: .gen, .sim, ...).
 GenotypeFile from_document(frams::Document doc, std::string file_name);
