@@ -24,6 +24,8 @@
 #include "f1_genotypes.hpp"
 #include "genokit/f0/parser.hpp"
 #include "genokit/f1/convert.hpp"
+#include "genokit/frams/schema.hpp"
+#include "genokit/genotype/file.hpp"
 
 extern char** environ;
 
@@ -187,6 +189,23 @@ void BM_SdkCheckF0Gen(benchmark::State& st) {
 }
 BENCHMARK(BM_SdkCheckF0Gen)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(2);
 
+// Reading alone, as `check` reads a .gen file (mapped, Framsticks reader with the .gen schema, the
+// list of genotypes), one thread: the part of the program's work that is not in the library rates.
+void read_gen(benchmark::State& st, const fs::path& file, std::size_t genotypes) {
+  genokit::genotype::FileOptions fo;
+  fo.load.schema = &genokit::frams::genotype_loader_schema();
+  timed(st, genotypes, [&] {
+    genokit::Diagnostics d;
+    auto bytes = genokit::read_bytes(file.string(), d);
+    auto f = genokit::genotype::read_genotypes(std::move(*bytes), file.string(), d, fo);
+    benchmark::DoNotOptimize(f.genotypes.data());
+  });
+}
+void BM_LibReadF0Gen(benchmark::State& st) {
+  read_gen(st, inputs().f0_gen, inputs().f0.size());
+}
+BENCHMARK(BM_LibReadF0Gen)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(1.0);
+
 // ---- f1: 20,000 real genotypes ----------------------------------------------------------------
 
 void BM_CliCheckF1Gen(benchmark::State& st) {
@@ -206,6 +225,22 @@ void BM_LibF1OneThread(benchmark::State& st) {
   });
 }
 BENCHMARK(BM_LibF1OneThread)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// The same with genokit's lint warnings (what `check` runs), one thread.
+void BM_LibF1LintOneThread(benchmark::State& st) {
+  timed(st, inputs().f1.size(), [&] {
+    for (const auto& g : inputs().f1) {
+      genokit::Diagnostics d;
+      benchmark::DoNotOptimize(genokit::f1::convert(g, d).model.valid);
+    }
+  });
+}
+BENCHMARK(BM_LibF1LintOneThread)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+void BM_LibReadF1Gen(benchmark::State& st) {
+  read_gen(st, inputs().f1_gen, inputs().f1.size());
+}
+BENCHMARK(BM_LibReadF1Gen)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(1.0);
 
 void BM_SdkCheckF1Gen(benchmark::State& st) {
   program_run(st, {sdk().string(), "check", inputs().f1_gen.string()}, inputs().f1.size());

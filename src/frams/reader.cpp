@@ -82,6 +82,7 @@ class Reader {
   std::uint32_t unexpected_first_ = 0, unexpected_last_ = 0;
   Location unexpected_loc_;
   std::vector<std::uint32_t> prev_;
+  std::vector<Field> fields_;  // the fields of the object being read
 };
 
 void Reader::note_unexpected(std::uint32_t line_no, std::size_t offset, std::size_t line_begin,
@@ -254,8 +255,8 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
     o.source = src_;
     o.line = line_no;
     o.begin = header_begin;
-    o.fields.reserve(8);
   }
+  fields_.clear();
   const char* base = text_.data();
   const std::size_t n = text_.size();
   while (pos < n) {
@@ -269,14 +270,14 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
     while (s < l.content_end && (base[s] == ' ' || base[s] == '\t')) ++s;
     if (base[s] == '#') {
       flush_unexpected(true, o.class_name);
-      o.other_lines.push_back(ObjectLine{l.begin, l.next, std::uint32_t(o.fields.size()), true});
+      o.other_lines.push_back(ObjectLine{l.begin, l.next, std::uint32_t(fields_.size()), true});
       pos = l.next;
       continue;
     }
     const char* colon = static_cast<const char*>(std::memchr(base + s, ':', l.content_end - s));
     if (!colon) {
       note_unexpected(line_no, s, l.begin, true, o.class_name);
-      o.other_lines.push_back(ObjectLine{l.begin, l.next, std::uint32_t(o.fields.size()), false});
+      o.other_lines.push_back(ObjectLine{l.begin, l.next, std::uint32_t(fields_.size()), false});
       pos = l.next;
       continue;
     }
@@ -368,11 +369,12 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
       }
       pos = l.next;
     }
-    o.fields.push_back(f);
+    fields_.push_back(f);
   }
   flush_unexpected(true, doc_.objects[index].class_name);
   Object& o = doc_.objects[index];
   o.end = pos;
+  o.fields.assign(fields_.begin(), fields_.end());  // (an exact allocation: a file has many objects)
   if (opt_.schema) {
     check_object(doc_, o, *opt_.schema, diags_);
   } else if (o.fields.size() > 1) {
