@@ -52,16 +52,19 @@ class EncodingFormat final : public FormatHandler {
   }
 
   void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const override {
-    const genotype::GenotypeFile file = read(in, diags);
-    const auto which = file.select({e_.id});
-    const auto results = check_genotypes(file, which, opt, diags);
-    if (!file.framsticks && results.size() == 1) {
-      report = to_json(results[0].counts);
+    genotype::FileOptions fo;
+    fo.format = e_.id;
+    FileCheck fc = check_file(
+        in, in.name, std::move(fo), false, [&](const genotype::FileGenotype& g) { return g.format == e_.id; },
+        opt, diags);
+    fc.append_to(diags);
+    if (!fc.file.framsticks && fc.results.size() == 1) {
+      report = to_json(fc.results[0].counts);
       return;
     }
     std::size_t invalid = 0;
-    for (const Checked& c : results) invalid += !c.counts.valid;
-    report = {{e_.name + "_genotypes", which.size()}, {"invalid", invalid}};
+    for (const Checked& c : fc.results) invalid += !c.counts.valid;
+    report = {{e_.name + "_genotypes", fc.checked.size()}, {"invalid", invalid}};
   }
 
   void info(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& out) const override {

@@ -128,8 +128,12 @@ class FramsFormat final : public FormatHandler {
   }
 
   void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const override {
-    const genotype::GenotypeFile file = genotype::from_document(frams_load(in, opt, diags), frams_name(in));
-    const Document& doc = file.doc;
+    genotype::FileOptions fo;
+    fo.load = frams_load_options(in, opt);
+    FileCheck fc = check_file(
+        in, frams_name(in), std::move(fo), true,
+        [](const genotype::FileGenotype& g) { return !g.bad_header && g.readable(); }, opt, diags);
+    const Document& doc = fc.file.doc;
     bool has_props = std::any_of(doc.objects.begin(), doc.objects.end(), [](const Object& o) {
       return o.class_name == "prop" || o.class_name == "property";
     });
@@ -137,9 +141,10 @@ class FramsFormat final : public FormatHandler {
     if (has_props) props = props_from_document(doc, "props", diags);
     std::map<std::string, std::size_t> formats, unchecked;
     std::map<std::string, Location> first_unchecked;
-    const auto jobs = readable_genotypes(file, diags, &formats, &unchecked, &first_unchecked);
-    std::size_t checked = jobs.size(), invalid = 0;
-    for (const Checked& c : check_genotypes(file, jobs, opt, diags)) invalid += c.errors;
+    readable_genotypes(fc.file, diags, &formats, &unchecked, &first_unchecked);
+    std::size_t checked = fc.checked.size(), invalid = 0;
+    for (const Checked& c : fc.results) invalid += c.errors;
+    fc.append_to(diags);
     for (const auto& [fmt, n] : unchecked)
       diags.note("frams.genotype-not-checked",
                  std::to_string(n) + " genotype(s) in encoding f" + fmt +

@@ -41,7 +41,7 @@ bool load_input(const std::string& path, Input& in, Diagnostics& diags);
 // and returns std::nullopt.
 std::optional<Input> load_or_report(const std::string& path);
 
-// Prints diagnostics to stderr, GCC style, in one write.
+// Prints diagnostics to stderr, GCC style, in writes of 64 KiB.
 void print_diagnostics(const Diagnostics& diags);
 // Writes text to `path` ("-" = stdout) atomically; false (with a diagnostic) on failure.
 bool write_output(const std::string& path, std::string_view text, Diagnostics& diags);

@@ -236,6 +236,7 @@ void Reader::read_source(std::uint32_t src, int depth) {
       pos = l.next;
       read_object(pos, line_no, t.substr(0, t.size() - 1), begin);
       add_item(Item::Kind::object, begin, doc_.objects[obj_index].end, obj_index);
+      if (opt_.on_object) opt_.on_object(doc_, obj_index);
       continue;
     }
     note_unexpected(line_no, std::size_t(t.data() - text_.data()), l.begin, false, {});

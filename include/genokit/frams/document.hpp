@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -22,6 +23,7 @@
 namespace genokit::frams {
 
 class Schema;  // genokit/frams/schema.hpp: known classes and their property tables
+class Document;
 
 struct LoadOptions {
   // What to do with `#include "file"` lines at the top level.
@@ -37,6 +39,11 @@ struct LoadOptions {
   const Schema* schema = nullptr;
   // Report invalid UTF-8 (frams.invalid-utf8, warning; the bytes are kept).
   bool check_utf8 = true;
+  // Called on the reading thread after each object is read (and checked), in reading order
+  // (#include expanded), with the document read so far and the object's index: a caller can work
+  // on objects while the rest of the file is read. Objects move as the document grows; their
+  // fields and every view stay where they are.
+  std::function<void(const Document&, std::size_t object)> on_object;
 };
 
 // One `key:value` line (or multi-line `key:~ ... ~` value) of an object.
