@@ -62,6 +62,9 @@ nlohmann::json to_json(const Counts& c) {
 }
 
 void FileCheck::append_to(Diagnostics& diags) {
+  std::size_t kept = diags.items().size();
+  for (const Diagnostics& d : found) kept += d.items().size();
+  diags.reserve(kept);
   for (Diagnostics& d : found) diags.append(std::move(d));
   found.clear();
 }
@@ -178,6 +181,9 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
   parallel_for(jobs.size(), 0, [&](std::size_t i) {
     if (!jobs[i].counted) out.file.position(out.file.genotypes[jobs[i].index], jobs[i].d);
   });
+  out.checked.reserve(jobs.size());
+  out.results.reserve(jobs.size());
+  out.found.reserve(jobs.size());
   for (Job& j : jobs) {
     out.checked.push_back(&out.file.genotypes[j.index]);
     out.results.push_back(j.c);
