@@ -84,13 +84,15 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
     return unreadable;
   };
   // The genotypes are read by every core while the file is still being read: the reading thread
-  // queues each genotype it takes as soon as its org: object is read, and the other threads (and,
-  // once the file is read, the reading thread too) take runs of consecutive genotypes from the
-  // queue (a deque: queued jobs stay where they are). Their diagnostics are reported in file
-  // order. The file's list keeps the first Diagnostics::limit() diagnostics: once the genotypes
-  // done from the start of the file hold that many (with the file's own diagnostics read so far,
-  // a lower bound of those reported before them), later genotypes' diagnostics are only counted,
-  // and freed by the thread that made them (a 10,000-genotype file can hold 100,000 lint warnings).
+  // hands over the genotypes it takes in runs, as their org: objects are read, and the other
+  // threads (and, once the file is read, the reading thread too) take runs of consecutive
+  // genotypes from the queue (a deque: queued jobs stay where they are). Diagnostics are
+  // positioned in the file once it is read (genotypes done before that by the reading thread, later
+  // ones by the thread that read them) and reported in file order. The file's list keeps the first
+  // Diagnostics::limit() diagnostics: once the genotypes done from the start of the file hold that
+  // many (with the file's own diagnostics read so far, a lower bound of those reported before
+  // them), later genotypes' diagnostics are only counted, and freed by the thread that made them
+  // (a 10,000-genotype file can hold 100,000 lint warnings).
   struct Job {
     std::string_view text;
     const genotype::ReadOptions* options = nullptr;
@@ -99,11 +101,14 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
     Checked c;
     bool done = false, counted = false;  // counted: d holds counts only
   };
+  constexpr std::size_t kRun = 16;  // genotypes handed over and taken at once
   std::deque<Job> jobs;
   std::mutex m;
   std::condition_variable more;
   std::size_t next = 0, prefix = 0, prefix_items = 0;  // jobs [0, prefix) are done
+  std::size_t waiting = 0;                             // threads waiting for jobs
   bool reading = true;
+  FileCheck out;                                              // out.file is complete once `reading` is false
   std::atomic<std::size_t> file_items{diags.items().size()};  // the reader's so far
   std::atomic<bool> full{file_items >= diags.limit()};
   auto check = [&](Job& j) {
@@ -123,14 +128,18 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
       j.counted = true;
     }
   };
-  constexpr std::size_t kRun = 16;  // genotypes taken at once
+  auto position = [&](Job& j) {
+    if (!j.counted) out.file.position(out.file.genotypes[j.index], j.d);
+  };
   // Checks queued genotypes until the queue is empty and, when `wait`, the file is read.
   auto work = [&](bool wait) {
     std::unique_lock<std::mutex> lock(m);
     for (;;) {
       if (next == jobs.size()) {
         if (!wait || !reading) return;
+        ++waiting;
         more.wait(lock);
+        --waiting;
         continue;
       }
       const std::size_t b = next, e = std::min(jobs.size(), b + kRun);
@@ -140,47 +149,61 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
       lock.unlock();
       for (std::size_t i = 0; i < e - b; ++i) check(*run[i]);
       lock.lock();
+      const bool read = !reading;
       for (std::size_t i = 0; i < e - b; ++i) run[i]->done = true;
       for (; prefix < jobs.size() && jobs[prefix].done; ++prefix)
         prefix_items += jobs[prefix].d.items().size();
       if (prefix_items + file_items.load(std::memory_order_relaxed) >= diags.limit())
         full.store(true, std::memory_order_release);
+      if (read) {  // (else the reading thread positions them once the file is read)
+        lock.unlock();
+        for (std::size_t i = 0; i < e - b; ++i) position(*run[i]);
+        lock.lock();
+      }
     }
   };
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::thread> helpers;
-  auto queue = [&](const genotype::FileGenotype& g, std::size_t index) {
-    if (!take(g)) return;
+  std::vector<Job> pending;  // taken by the reading thread, not yet handed over
+  auto hand_over = [&] {
+    if (pending.empty()) return;
+    bool wake = false;
     {
       const std::lock_guard<std::mutex> lock(m);
-      jobs.push_back(Job{g.text, &options_of(g.format), index});
-      if (helpers.size() + 1 < cores && jobs.size() > kRun * helpers.size())
-        helpers.emplace_back(work, true);  // (started once there is work for them)
+      for (Job& j : pending) jobs.push_back(std::move(j));
+      if (helpers.size() + 1 < cores) helpers.emplace_back(work, true);  // (once there is work)
+      wake = waiting > 0;
     }
-    more.notify_one();
+    pending.clear();
+    if (wake) more.notify_all();
+  };
+  auto queue = [&](const genotype::FileGenotype& g, std::size_t index) {
+    if (!take(g)) return;
+    pending.push_back(Job{g.text, &options_of(g.format), index});
+    if (pending.size() == kRun) hand_over();
   };
   std::size_t seen = 0;
   fo.on_genotype = [&](const genotype::FileGenotype& g) {
     file_items.store(diags.items().size(), std::memory_order_relaxed);
     queue(g, seen++);
   };
-  FileCheck out;
   out.file = framsticks ? genotype::read_framsticks(in.bytes, file_name, diags, fo)
                         : genotype::read_genotypes(in.bytes, file_name, diags, fo);
   if (!out.file.framsticks)  // a bare genotype: nothing was queued while reading
     for (std::size_t i = 0; i < out.file.genotypes.size(); ++i) queue(out.file.genotypes[i], i);
+  hand_over();
   file_items.store(diags.items().size(), std::memory_order_relaxed);
+  std::vector<Job*> done_before;  // checked while the file was read: positioned now
   {
     const std::lock_guard<std::mutex> lock(m);
     reading = false;
+    for (Job& j : jobs)
+      if (j.done) done_before.push_back(&j);
   }
   more.notify_all();
+  for (Job* j : done_before) position(*j);
   work(false);
   for (std::thread& t : helpers) t.join();
-  // Kept diagnostics are positioned in the file now that it is read, on every core.
-  parallel_for(jobs.size(), 0, [&](std::size_t i) {
-    if (!jobs[i].counted) out.file.position(out.file.genotypes[jobs[i].index], jobs[i].d);
-  });
   out.checked.reserve(jobs.size());
   out.results.reserve(jobs.size());
   out.found.reserve(jobs.size());
