@@ -71,6 +71,12 @@ std::vector<const genotype::FileGenotype*> readable_genotypes(
     const genotype::GenotypeFile& file, Diagnostics& diags, std::map<std::string, std::size_t>* formats,
     std::map<std::string, std::size_t>* unchecked, std::map<std::string, Location>* first_unchecked) {
   std::vector<const genotype::FileGenotype*> out;
+  struct Count {
+    std::string_view format;
+    bool readable = false;
+    std::size_t n = 0;
+  };
+  std::vector<Count> counts;  // per encoding met (a file holds a few; it may hold 100,000 genotypes)
   for (const genotype::FileGenotype& g : file.genotypes) {
     if (g.bad_header) {
       diags.warning("frams.genotype-bad-header",
@@ -78,11 +84,17 @@ std::vector<const genotype::FileGenotype*> readable_genotypes(
                     file.locate(g, 0));
       continue;
     }
-    if (formats) ++(*formats)["f" + g.format];
-    if (g.readable())
+    auto c = std::find_if(counts.begin(), counts.end(), [&](const Count& x) { return x.format == g.format; });
+    if (c == counts.end()) c = counts.insert(counts.end(), Count{g.format, g.readable()});
+    if (c->readable)
       out.push_back(&g);
-    else if (unchecked && !(*unchecked)[g.format]++)
+    else if (unchecked && c->n == 0)
       (*first_unchecked)[g.format] = file.locate(g, 0);
+    ++c->n;
+  }
+  for (const Count& c : counts) {
+    if (formats) (*formats)["f" + std::string(c.format)] += c.n;
+    if (unchecked && !c.readable) (*unchecked)[std::string(c.format)] += c.n;
   }
   return out;
 }
