@@ -107,8 +107,8 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
   std::condition_variable more;
   std::size_t next = 0, prefix = 0, prefix_items = 0;  // jobs [0, prefix) are done
   std::size_t waiting = 0;                             // threads waiting for jobs
-  bool reading = true;
-  FileCheck out;                                              // out.file is complete once `reading` is false
+  bool reading = true, abandoned = false;              // abandoned: the file could not be read to its end
+  FileCheck out;                                       // out.file is complete once `reading` is false
   std::atomic<std::size_t> file_items{diags.items().size()};  // the reader's so far
   std::atomic<bool> full{file_items >= diags.limit()};
   auto check = [&](Job& j) {
@@ -149,7 +149,7 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
       lock.unlock();
       for (std::size_t i = 0; i < e - b; ++i) check(*run[i]);
       lock.lock();
-      const bool read = !reading;
+      const bool read = !reading && !abandoned;
       for (std::size_t i = 0; i < e - b; ++i) run[i]->done = true;
       for (; prefix < jobs.size() && jobs[prefix].done; ++prefix)
         prefix_items += jobs[prefix].d.items().size();
@@ -187,11 +187,23 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
     file_items.store(diags.items().size(), std::memory_order_relaxed);
     queue(g, seen++);
   };
-  out.file = framsticks ? genotype::read_framsticks(in.bytes, file_name, diags, fo)
-                        : genotype::read_genotypes(in.bytes, file_name, diags, fo);
-  if (!out.file.framsticks)  // a bare genotype: nothing was queued while reading
-    for (std::size_t i = 0; i < out.file.genotypes.size(); ++i) queue(out.file.genotypes[i], i);
-  hand_over();
+  try {
+    out.file = framsticks ? genotype::read_framsticks(in.bytes, file_name, diags, fo)
+                          : genotype::read_genotypes(in.bytes, file_name, diags, fo);
+    if (!out.file.framsticks)  // a bare genotype: nothing was queued while reading
+      for (std::size_t i = 0; i < out.file.genotypes.size(); ++i) queue(out.file.genotypes[i], i);
+    hand_over();
+  } catch (...) {  // (out of memory): the other threads stop before the error goes up
+    {
+      const std::lock_guard<std::mutex> lock(m);
+      reading = false;
+      abandoned = true;
+      next = jobs.size();
+    }
+    more.notify_all();
+    for (std::thread& t : helpers) t.join();
+    throw;
+  }
   file_items.store(diags.items().size(), std::memory_order_relaxed);
   std::vector<Job*> done_before;  // checked while the file was read: positioned now
   {
