@@ -125,7 +125,7 @@ void BM_FramsDocumentMemory(benchmark::State& state) {
     genokit::Diagnostics diags;
     genokit::frams::Document doc = genokit::frams::parse(text, "bench.gen", diags);
     std::size_t bytes = 0;
-    for (const auto& s : doc.sources()) bytes += s->text.capacity();
+    for (const auto& s : doc.sources()) bytes += s->text.size();
     bytes += doc.objects.capacity() * sizeof(genokit::frams::Object) +
              doc.items.capacity() * sizeof(genokit::frams::Item);
     for (const auto& o : doc.objects)

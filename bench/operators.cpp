@@ -56,7 +56,7 @@ double mean_length(const std::vector<std::string>& s) {
   return n / static_cast<double>(s.size());
 }
 
-void wrapped(benchmark::State& state, const std::vector<std::string>& set) {
+void wrapped(benchmark::State& state, const std::vector<std::string>& set, bool parents_valid = false) {
   std::uint64_t seed = 0, ok = 0;
   genotype::OperatorStats stats;
   const genotype::OperatorSettings settings;  // (made once, as a program mutating many genotypes does)
@@ -67,6 +67,7 @@ void wrapped(benchmark::State& state, const std::vector<std::string>& set) {
       o.seed = ++seed;
       o.stats = &stats;
       o.settings = &settings;
+      o.parents_valid = parents_valid;
       const auto m = genotype::mutate(g, d, o);
       ok += m.has_value();
       benchmark::DoNotOptimize(m);
@@ -81,7 +82,8 @@ void wrapped(benchmark::State& state, const std::vector<std::string>& set) {
   state.counters["avg_chars"] = mean_length(set);
 }
 
-// genotype::mutate: parent check, the operator, the mutant's strict check (retries when invalid).
+// genotype::mutate: the parent's check, the operator, the mutant's strict check (retries when
+// invalid).
 void BM_F1MutateChecked_Evolved(benchmark::State& state) {
   wrapped(state, evolved());
 }
@@ -91,6 +93,18 @@ void BM_F1MutateChecked_Corpus(benchmark::State& state) {
   wrapped(state, corpus());
 }
 BENCHMARK(BM_F1MutateChecked_Corpus)->Unit(benchmark::kMillisecond);
+
+// The same when the caller knows its parents are valid (both sets hold only valid genotypes), as
+// an evolution does (its parents are the operators' earlier results): only the mutant is checked.
+void BM_F1MutateChecked_KnownParent_Evolved(benchmark::State& state) {
+  wrapped(state, evolved(), true);
+}
+BENCHMARK(BM_F1MutateChecked_KnownParent_Evolved)->Unit(benchmark::kMillisecond);
+
+void BM_F1MutateChecked_KnownParent_Corpus(benchmark::State& state) {
+  wrapped(state, corpus(), true);
+}
+BENCHMARK(BM_F1MutateChecked_KnownParent_Corpus)->Unit(benchmark::kMillisecond);
 
 // The raw operator alone (no checks).
 void raw(benchmark::State& state, const std::vector<std::string>& set) {

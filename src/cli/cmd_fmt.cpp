@@ -29,10 +29,10 @@ std::optional<genotype::Rewritten> own_canonical(const Input& in, Diagnostics& d
   const genotype::Encoding* e = h.declared && !h.malformed ? genotype::find_encoding(h.format) : nullptr;
   if (!e || !e->converts || !e->canonical) return std::nullopt;
   handled = true;
-  const auto genes = e->canonical(in.bytes.substr(h.body_offset), diags);
+  const auto genes = e->canonical(in.bytes.view().substr(h.body_offset), diags);
   if (!genes) return std::nullopt;
   genotype::Rewritten r;
-  r.text = std::string(in.bytes.substr(0, h.body_offset)) + *genes;
+  r.text = std::string(in.bytes.view().substr(0, h.body_offset)) + *genes;
   r.rewritten = 1;
   return r;
 }
@@ -85,7 +85,7 @@ void setup_fmt(CLI::App& root) {
         continue;
       }
       if (a->check) {
-        if (text->text != in->bytes) {
+        if (text->text != in->bytes.view()) {
           std::cout << in->name << ": not in canonical form\n";
           raise_exit_code(kExitInvalid);
         }
@@ -93,7 +93,7 @@ void setup_fmt(CLI::App& root) {
       }
       if (a->in_place) {
         if (path == "-") throw CLI::ValidationError("-i needs a file, not stdin");
-        if (text->text == in->bytes) continue;  // untouched files keep their timestamps
+        if (text->text == in->bytes.view()) continue;  // untouched files keep their timestamps
         write_or_report(path, text->text);
       } else {
         write_or_report(a->out, text->text);

@@ -7,6 +7,7 @@
 #include "cli/genetics_io.hpp"
 #include "genokit/core/parallel.hpp"
 #include "genokit/frams/sdk_random.hpp"
+#include "genokit/genotype/encoding.hpp"
 #include "genokit/genotype/operators.hpp"
 
 namespace genokit::cli {
@@ -36,6 +37,15 @@ void run(const Args& a) {
   if (!file) return;
   const std::size_t n = file->genotypes.size(), k = static_cast<std::size_t>(a.times);
   std::vector<Result> results(n * k);
+  // A parent mutated K times is checked once here rather than by each of its K calls (the calls
+  // give the same mutants either way; an invalid parent still goes through their repair).
+  std::vector<char> valid(n, 0);
+  if (k > 1)
+    parallel_for(n, a.jobs, [&](std::size_t i) {
+      const genotype::FileGenotype& g = file->genotypes[i];
+      Diagnostics quiet;
+      valid[i] = !g.bad_header && genotype::is_valid_strict(parent_text(*file, g), quiet);
+    });
   parallel_for(n * k, a.jobs, [&](std::size_t i) {
     const genotype::FileGenotype& g = file->genotypes[i / k];
     Result& r = results[i];
@@ -44,6 +54,7 @@ void run(const Args& a) {
     o.settings = &*settings;
     o.stats = &r.stats;
     o.name1 = g.name;
+    o.parents_valid = valid[i / k];
     if (g.bad_header)
       r.diags.error("genotype.bad-header", "invalid genotype format declaration", {{}, 1, 1, 0});
     else

@@ -52,16 +52,19 @@ class EncodingFormat final : public FormatHandler {
   }
 
   void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const override {
-    const genotype::GenotypeFile file = read(in, diags);
-    const auto which = file.select({e_.id});
-    const auto results = check_genotypes(file, which, opt, diags);
-    if (!file.framsticks && results.size() == 1) {
-      report = to_json(results[0].counts);
+    genotype::FileOptions fo;
+    fo.format = e_.id;
+    FileCheck fc = check_file(
+        in, in.name, std::move(fo), false, [&](const genotype::FileGenotype& g) { return g.format == e_.id; },
+        opt, diags);
+    fc.append_to(diags);
+    if (!fc.file.framsticks && fc.results.size() == 1) {
+      report = to_json(fc.results[0].counts);
       return;
     }
     std::size_t invalid = 0;
-    for (const Checked& c : results) invalid += !c.counts.valid;
-    report = {{e_.name + "_genotypes", which.size()}, {"invalid", invalid}};
+    for (const Checked& c : fc.results) invalid += !c.counts.valid;
+    report = {{e_.name + "_genotypes", fc.checked.size()}, {"invalid", invalid}};
   }
 
   void info(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& out) const override {
@@ -97,10 +100,11 @@ class EncodingFormat final : public FormatHandler {
       if (!e_.canonical || genotype::looks_like_frams_file(in.bytes)) return false;
       const auto h = frams::parse_genotype_header(in.bytes);
       Diagnostics d;
-      const auto genes = e_.canonical(in.bytes.substr(h.declared ? h.body_offset : 0), d);
+      const auto genes = e_.canonical(in.bytes.view().substr(h.declared ? h.body_offset : 0), d);
       d.set_file(in.name);
       diags.append(std::move(d));
-      if (genes) out = (h.declared ? std::string(in.bytes.substr(0, h.body_offset)) : std::string()) + *genes;
+      if (genes)
+        out = (h.declared ? std::string(in.bytes.view().substr(0, h.body_offset)) : std::string()) + *genes;
       return true;
     }
     genotype::RewriteOptions ro;

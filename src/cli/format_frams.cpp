@@ -71,6 +71,12 @@ std::vector<const genotype::FileGenotype*> readable_genotypes(
     const genotype::GenotypeFile& file, Diagnostics& diags, std::map<std::string, std::size_t>* formats,
     std::map<std::string, std::size_t>* unchecked, std::map<std::string, Location>* first_unchecked) {
   std::vector<const genotype::FileGenotype*> out;
+  struct Count {
+    std::string_view format;
+    bool readable = false;
+    std::size_t n = 0;
+  };
+  std::vector<Count> counts;  // per encoding met (a file holds a few; it may hold 100,000 genotypes)
   for (const genotype::FileGenotype& g : file.genotypes) {
     if (g.bad_header) {
       diags.warning("frams.genotype-bad-header",
@@ -78,11 +84,17 @@ std::vector<const genotype::FileGenotype*> readable_genotypes(
                     file.locate(g, 0));
       continue;
     }
-    if (formats) ++(*formats)["f" + g.format];
-    if (g.readable())
+    auto c = std::find_if(counts.begin(), counts.end(), [&](const Count& x) { return x.format == g.format; });
+    if (c == counts.end()) c = counts.insert(counts.end(), Count{g.format, g.readable()});
+    if (c->readable)
       out.push_back(&g);
-    else if (unchecked && !(*unchecked)[g.format]++)
+    else if (unchecked && c->n == 0)
       (*first_unchecked)[g.format] = file.locate(g, 0);
+    ++c->n;
+  }
+  for (const Count& c : counts) {
+    if (formats) (*formats)["f" + std::string(c.format)] += c.n;
+    if (unchecked && !c.readable) (*unchecked)[std::string(c.format)] += c.n;
   }
   return out;
 }
@@ -128,8 +140,12 @@ class FramsFormat final : public FormatHandler {
   }
 
   void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const override {
-    const genotype::GenotypeFile file = genotype::from_document(frams_load(in, opt, diags), frams_name(in));
-    const Document& doc = file.doc;
+    genotype::FileOptions fo;
+    fo.load = frams_load_options(in, opt);
+    FileCheck fc = check_file(
+        in, frams_name(in), std::move(fo), true,
+        [](const genotype::FileGenotype& g) { return !g.bad_header && g.readable(); }, opt, diags);
+    const Document& doc = fc.file.doc;
     bool has_props = std::any_of(doc.objects.begin(), doc.objects.end(), [](const Object& o) {
       return o.class_name == "prop" || o.class_name == "property";
     });
@@ -137,9 +153,10 @@ class FramsFormat final : public FormatHandler {
     if (has_props) props = props_from_document(doc, "props", diags);
     std::map<std::string, std::size_t> formats, unchecked;
     std::map<std::string, Location> first_unchecked;
-    const auto jobs = readable_genotypes(file, diags, &formats, &unchecked, &first_unchecked);
-    std::size_t checked = jobs.size(), invalid = 0;
-    for (const Checked& c : check_genotypes(file, jobs, opt, diags)) invalid += c.errors;
+    readable_genotypes(fc.file, diags, &formats, &unchecked, &first_unchecked);
+    std::size_t checked = fc.checked.size(), invalid = 0;
+    for (const Checked& c : fc.results) invalid += c.errors;
+    fc.append_to(diags);
     for (const auto& [fmt, n] : unchecked)
       diags.note("frams.genotype-not-checked",
                  std::to_string(n) + " genotype(s) in encoding f" + fmt +
@@ -182,7 +199,7 @@ class FramsFormat final : public FormatHandler {
     for (std::size_t i = 0; i < doc.items.size(); ++i)
       if (doc.items[i].kind == Item::Kind::include) {
         const auto& it = doc.items[i];
-        std::string line = doc.source(0).text.substr(it.begin, it.end - it.begin);
+        std::string line(doc.source(0).text.substr(it.begin, it.end - it.begin));
         while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
         inc.push_back(line);
       }

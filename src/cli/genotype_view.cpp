@@ -1,8 +1,12 @@
 #include "cli/genotype_view.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <mutex>
+#include <thread>
 
 #include "genokit/core/parallel.hpp"
 #include "genokit/f0/table.hpp"
@@ -57,9 +61,17 @@ nlohmann::json to_json(const Counts& c) {
           {"connections", c.connections}};
 }
 
-std::vector<Checked> check_genotypes(const genotype::GenotypeFile& file,
-                                     const std::vector<const genotype::FileGenotype*>& which,
-                                     const Options& opt, Diagnostics& diags) {
+void FileCheck::append_to(Diagnostics& diags) {
+  std::size_t kept = diags.items().size();
+  for (const Diagnostics& d : found) kept += d.items().size();
+  diags.reserve(kept);
+  for (Diagnostics& d : found) diags.append(std::move(d));
+  found.clear();
+}
+
+FileCheck check_file(const Input& in, const std::string& file_name, genotype::FileOptions fo, bool framsticks,
+                     const std::function<bool(const genotype::FileGenotype&)>& take, const Options& opt,
+                     Diagnostics& diags) {
   std::vector<genotype::ReadOptions> options;  // per encoding, made once
   for (const genotype::Encoding& e : genotype::encodings()) {
     options.push_back(read_options(opt, e.id));
@@ -71,42 +83,147 @@ std::vector<Checked> check_genotypes(const genotype::GenotypeFile& file,
       if (ro.format == format) return ro;
     return unreadable;
   };
-  std::vector<Checked> out(which.size());
-  std::vector<Diagnostics> found(which.size());
-  // Genotypes are independent: read on every core in one pass (no barrier per block: a thread that
-  // another process delays holds up nobody), then reported in file order. The file's list keeps the
-  // first Diagnostics::limit() diagnostics; once the genotypes finished from the start hold that
-  // many, later genotypes' diagnostics are only counted, and freed by the thread that made them (a
-  // 10,000-genotype file can hold 100,000 lint warnings). Only kept ones are positioned in the file.
+  // The genotypes are read by every core while the file is still being read: the reading thread
+  // hands over the genotypes it takes in runs, as their org: objects are read, and the other
+  // threads (and, once the file is read, the reading thread too) take runs of consecutive
+  // genotypes from the queue (a deque: queued jobs stay where they are). Diagnostics are
+  // positioned in the file once it is read (genotypes done before that by the reading thread, later
+  // ones by the thread that read them) and reported in file order. The file's list keeps the first
+  // Diagnostics::limit() diagnostics: once the genotypes done from the start of the file hold that
+  // many (with the file's own diagnostics read so far, a lower bound of those reported before
+  // them), later genotypes' diagnostics are only counted, and freed by the thread that made them
+  // (a 10,000-genotype file can hold 100,000 lint warnings).
+  struct Job {
+    std::string_view text;
+    const genotype::ReadOptions* options = nullptr;
+    std::size_t index = 0;  // in the file's genotypes
+    Diagnostics d;
+    Checked c;
+    bool done = false, counted = false;  // counted: d holds counts only
+  };
+  constexpr std::size_t kRun = 16;  // genotypes handed over and taken at once
+  std::deque<Job> jobs;
   std::mutex m;
-  std::vector<std::uint8_t> done(which.size(), 0);
-  std::size_t prefix = 0, prefix_items = diags.items().size();
-  std::atomic<bool> full{prefix_items >= diags.limit()};
-  parallel_for(which.size(), 0, [&](std::size_t i) {
-    Diagnostics& d = found[i];
-    // Every genotype before i is done and the list is full: i's diagnostics are only counted (and
-    // their messages never built).
-    const bool past_list = full.load(std::memory_order_acquire);
-    if (past_list) d.set_limit(0);
-    const auto r = genotype::read(which[i]->text, d, options_of(which[i]->format));
-    out[i].read = r.has_value();
-    out[i].errors = d.has_errors();
-    if (r) out[i].counts = counts_of(r->model);
-    if (past_list) return;
-    if (full.load(std::memory_order_acquire)) {  // the list filled up while i was read
+  std::condition_variable more;
+  std::size_t next = 0, prefix = 0, prefix_items = 0;  // jobs [0, prefix) are done
+  std::size_t waiting = 0;                             // threads waiting for jobs
+  bool reading = true, abandoned = false;              // abandoned: the file could not be read to its end
+  FileCheck out;                                       // out.file is complete once `reading` is false
+  std::atomic<std::size_t> file_items{diags.items().size()};  // the reader's so far
+  std::atomic<bool> full{file_items >= diags.limit()};
+  auto check = [&](Job& j) {
+    // Every genotype before j is done and the list is full: j's diagnostics are only counted
+    // (and their messages never built).
+    j.counted = full.load(std::memory_order_acquire);
+    if (j.counted) j.d.set_limit(0);
+    const auto r = genotype::read(j.text, j.d, *j.options);
+    j.c.read = r.has_value();
+    j.c.errors = j.d.has_errors();
+    if (r) j.c.counts = counts_of(r->model);
+    if (!j.counted && full.load(std::memory_order_acquire)) {  // the list filled up meanwhile
       Diagnostics counted;
       counted.set_limit(0);
-      counted.append(std::move(d));
-      d = std::move(counted);
-      return;
+      counted.append(std::move(j.d));
+      j.d = std::move(counted);
+      j.counted = true;
     }
-    file.position(*which[i], d);
+  };
+  auto position = [&](Job& j) {
+    if (!j.counted) out.file.position(out.file.genotypes[j.index], j.d);
+  };
+  // Checks queued genotypes until the queue is empty and, when `wait`, the file is read.
+  auto work = [&](bool wait) {
+    std::unique_lock<std::mutex> lock(m);
+    for (;;) {
+      if (next == jobs.size()) {
+        if (!wait || !reading) return;
+        ++waiting;
+        more.wait(lock);
+        --waiting;
+        continue;
+      }
+      const std::size_t b = next, e = std::min(jobs.size(), b + kRun);
+      next = e;
+      Job* run[kRun];
+      for (std::size_t i = b; i < e; ++i) run[i - b] = &jobs[i];
+      lock.unlock();
+      for (std::size_t i = 0; i < e - b; ++i) check(*run[i]);
+      lock.lock();
+      const bool read = !reading && !abandoned;
+      for (std::size_t i = 0; i < e - b; ++i) run[i]->done = true;
+      for (; prefix < jobs.size() && jobs[prefix].done; ++prefix)
+        prefix_items += jobs[prefix].d.items().size();
+      if (prefix_items + file_items.load(std::memory_order_relaxed) >= diags.limit())
+        full.store(true, std::memory_order_release);
+      if (read) {  // (else the reading thread positions them once the file is read)
+        lock.unlock();
+        for (std::size_t i = 0; i < e - b; ++i) position(*run[i]);
+        lock.lock();
+      }
+    }
+  };
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> helpers;
+  std::vector<Job> pending;  // taken by the reading thread, not yet handed over
+  auto hand_over = [&] {
+    if (pending.empty()) return;
+    bool wake = false;
+    {
+      const std::lock_guard<std::mutex> lock(m);
+      for (Job& j : pending) jobs.push_back(std::move(j));
+      if (helpers.size() + 1 < cores) helpers.emplace_back(work, true);  // (once there is work)
+      wake = waiting > 0;
+    }
+    pending.clear();
+    if (wake) more.notify_all();
+  };
+  auto queue = [&](const genotype::FileGenotype& g, std::size_t index) {
+    if (!take(g)) return;
+    pending.push_back(Job{g.text, &options_of(g.format), index});
+    if (pending.size() == kRun) hand_over();
+  };
+  std::size_t seen = 0;
+  fo.on_genotype = [&](const genotype::FileGenotype& g) {
+    file_items.store(diags.items().size(), std::memory_order_relaxed);
+    queue(g, seen++);
+  };
+  try {
+    out.file = framsticks ? genotype::read_framsticks(in.bytes, file_name, diags, fo)
+                          : genotype::read_genotypes(in.bytes, file_name, diags, fo);
+    if (!out.file.framsticks)  // a bare genotype: nothing was queued while reading
+      for (std::size_t i = 0; i < out.file.genotypes.size(); ++i) queue(out.file.genotypes[i], i);
+    hand_over();
+  } catch (...) {  // (out of memory): the other threads stop before the error goes up
+    {
+      const std::lock_guard<std::mutex> lock(m);
+      reading = false;
+      abandoned = true;
+      next = jobs.size();
+    }
+    more.notify_all();
+    for (std::thread& t : helpers) t.join();
+    throw;
+  }
+  file_items.store(diags.items().size(), std::memory_order_relaxed);
+  std::vector<Job*> done_before;  // checked while the file was read: positioned now
+  {
     const std::lock_guard<std::mutex> lock(m);
-    done[i] = 1;
-    for (; prefix < which.size() && done[prefix]; ++prefix) prefix_items += found[prefix].items().size();
-    if (prefix_items >= diags.limit()) full.store(true, std::memory_order_release);
-  });
-  for (Diagnostics& d : found) diags.append(std::move(d));
+    reading = false;
+    for (Job& j : jobs)
+      if (j.done) done_before.push_back(&j);
+  }
+  more.notify_all();
+  for (Job* j : done_before) position(*j);
+  work(false);
+  for (std::thread& t : helpers) t.join();
+  out.checked.reserve(jobs.size());
+  out.results.reserve(jobs.size());
+  out.found.reserve(jobs.size());
+  for (Job& j : jobs) {
+    out.checked.push_back(&out.file.genotypes[j.index]);
+    out.results.push_back(j.c);
+    out.found.push_back(std::move(j.d));
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 // file on every core with diagnostics in file order.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -33,17 +34,30 @@ struct Counts {
 Counts counts_of(const f0::Model& m);
 nlohmann::json to_json(const Counts& c);
 
-// One genotype checked by check_genotypes().
+// One genotype checked by check_file().
 struct Checked {
   bool read = false;    // the door could read it
   bool errors = false;  // it had error diagnostics
   Counts counts;
 };
 
-// Reads `which` on every core with read_options(opt, format); appends their diagnostics, mapped
-// into the file, to `diags` in file order.
-std::vector<Checked> check_genotypes(const genotype::GenotypeFile& file,
-                                     const std::vector<const genotype::FileGenotype*>& which,
-                                     const Options& opt, Diagnostics& diags);
+// A file whose genotypes were checked.
+struct FileCheck {
+  genotype::GenotypeFile file;
+  std::vector<const genotype::FileGenotype*> checked;  // in file order (into file.genotypes)
+  std::vector<Checked> results;                        // one per checked genotype
+  std::vector<Diagnostics> found;                      // theirs, positioned in the file
+  // Appends the checked genotypes' diagnostics to `diags` in file order.
+  void append_to(Diagnostics& diags);
+};
+
+// Reads `in` (as a Framsticks file when `framsticks`, else as genotype::read_genotypes reads it)
+// and reads every genotype `take` takes through the door with read_options(opt, its format), on
+// every core while the file is read. The file's own diagnostics go to `diags` as it is read; the
+// genotypes' are returned, to be appended after whatever the caller reports in between. Those of
+// genotypes that come after the first Diagnostics::limit() diagnostics are only counted.
+FileCheck check_file(const Input& in, const std::string& file_name, genotype::FileOptions fo, bool framsticks,
+                     const std::function<bool(const genotype::FileGenotype&)>& take, const Options& opt,
+                     Diagnostics& diags);
 
 }  // namespace genokit::cli

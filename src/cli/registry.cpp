@@ -65,7 +65,7 @@ void raise_exit_code(int code) {
 bool load_input(const std::string& path, Input& in, Diagnostics& diags) {
   in.path = path;
   in.name = display_name(path);
-  std::optional<std::string> bytes = read_file(path, diags);
+  std::optional<Bytes> bytes = read_bytes(path, diags);
   if (bytes) in.bytes = std::move(*bytes);
   return bytes.has_value();
 }
@@ -80,15 +80,23 @@ std::optional<Input> load_or_report(const std::string& path) {
 }
 
 void print_diagnostics(const Diagnostics& diags) {
+  // Formatted into a buffer written out whenever it holds 64 KiB: few writes, and no memory the
+  // size of 10,000 lines to map for one write.
+  constexpr std::size_t kChunk = 64 * 1024;
   std::string out;
-  out.reserve(diags.items().size() * 120);
+  out.reserve(kChunk + 4096);
+  auto flush = [&] {
+    std::cerr.write(out.data(), static_cast<std::streamsize>(out.size()));
+    out.clear();
+  };
   for (const auto& d : diags.items()) {
     append_gcc(d, out);
     out += '\n';
+    if (out.size() >= kChunk) flush();
   }
   if (diags.dropped() > 0)
     out += "genokit: note: " + std::to_string(diags.dropped()) + " more diagnostics were not shown\n";
-  std::cerr.write(out.data(), static_cast<std::streamsize>(out.size()));
+  flush();
 }
 
 bool write_output(const std::string& path, std::string_view text, Diagnostics& diags) {

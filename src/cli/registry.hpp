@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "genokit/core/diagnostics.hpp"
+#include "genokit/core/file_io.hpp"
 
 namespace genokit::cli {
 
@@ -32,7 +33,7 @@ void raise_exit_code(int code);
 struct Input {
   std::string path;  // as given ("-" for stdin)
   std::string name;  // for messages
-  std::string bytes;
+  Bytes bytes;       // a large file is mapped, not copied
 };
 // Reads a file or stdin; on failure reports it in `diags` and returns false.
 bool load_input(const std::string& path, Input& in, Diagnostics& diags);
@@ -40,7 +41,7 @@ bool load_input(const std::string& path, Input& in, Diagnostics& diags);
 // and returns std::nullopt.
 std::optional<Input> load_or_report(const std::string& path);
 
-// Prints diagnostics to stderr, GCC style, in one write.
+// Prints diagnostics to stderr, GCC style, in writes of 64 KiB.
 void print_diagnostics(const Diagnostics& diags);
 // Writes text to `path` ("-" = stdout) atomically; false (with a diagnostic) on failure.
 bool write_output(const std::string& path, std::string_view text, Diagnostics& diags);

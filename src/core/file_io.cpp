@@ -1,6 +1,7 @@
 #include "genokit/core/file_io.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -68,26 +69,26 @@ std::string display_name(const std::string& path) {
   return path == "-" ? "<stdin>" : path;
 }
 
-std::optional<std::string> read_file(const std::string& path, Diagnostics& diags) {
-  std::string out;
-  if (path == "-") {
-    if (!read_all(STDIN_FILENO, out)) {
-      diags.error("core.read-failed", "cannot read standard input: " + errno_text(), {"<stdin>"});
-      return std::nullopt;
-    }
-    return out;
-  }
+namespace {
+
+// Opens `path` for reading: the descriptor (stat in `st`), or -1 with the diagnostic reported.
+int open_input(const std::string& path, struct stat& st, Diagnostics& diags) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     diags.error("core.read-failed", "cannot open file: " + errno_text(), {path});
-    return std::nullopt;
+    return -1;
   }
-  struct stat st {};
   if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
     ::close(fd);
     diags.error("core.read-failed", "is a directory, not a file", {path});
-    return std::nullopt;
+    return -1;
   }
+  return fd;
+}
+
+// read_all() of an open descriptor, reported as read_file() reports it; closes `fd`.
+std::optional<std::string> read_and_close(int fd, const std::string& path, Diagnostics& diags) {
+  std::string out;
   bool ok = read_all(fd, out);
   int saved = errno;
   ::close(fd);
@@ -97,6 +98,87 @@ std::optional<std::string> read_file(const std::string& path, Diagnostics& diags
     return std::nullopt;
   }
   return out;
+}
+
+// Files from this size on are mapped: below it a read is cheaper than setting up a mapping.
+constexpr std::size_t kMapFrom = 256 * 1024;
+
+}  // namespace
+
+std::optional<std::string> read_file(const std::string& path, Diagnostics& diags) {
+  if (path == "-") {
+    std::string out;
+    if (!read_all(STDIN_FILENO, out)) {
+      diags.error("core.read-failed", "cannot read standard input: " + errno_text(), {"<stdin>"});
+      return std::nullopt;
+    }
+    return out;
+  }
+  struct stat st {};
+  const int fd = open_input(path, st, diags);
+  if (fd < 0) return std::nullopt;
+  return read_and_close(fd, path, diags);
+}
+
+// A string, or a file mapping followed by at least one zero byte: the mapping reserves one byte
+// more than the file, and the file's last page is zero-filled past its end or, when the file ends
+// on a page boundary, followed by an anonymous zero page.
+struct Bytes::Storage {
+  std::string text;
+  std::string_view view;  // text, or the mapped file
+  void* map = nullptr;
+  std::size_t map_size = 0;
+  Storage() = default;
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+  ~Storage() {
+    if (map) ::munmap(map, map_size);
+  }
+};
+
+Bytes::Bytes(std::string s) {
+  auto st = std::make_shared<Storage>();
+  st->text = std::move(s);
+  st->view = st->text;
+  view_ = st->view;
+  storage_ = std::move(st);
+}
+
+Bytes::Bytes(std::shared_ptr<const Storage> s) : storage_(std::move(s)), view_(storage_->view) {}
+
+bool Bytes::mapped() const {
+  return storage_ && storage_->map;
+}
+
+std::optional<Bytes> read_bytes(const std::string& path, Diagnostics& diags) {
+  if (path == "-") {
+    std::optional<std::string> s = read_file(path, diags);
+    if (!s) return std::nullopt;
+    return Bytes(std::move(*s));
+  }
+  struct stat st {};
+  const int fd = open_input(path, st, diags);
+  if (fd < 0) return std::nullopt;
+  const auto size = static_cast<std::size_t>(st.st_size);
+  if (S_ISREG(st.st_mode) && size >= kMapFrom) {
+    const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    const std::size_t span = (size + 1 + page - 1) / page * page;
+    void* area = ::mmap(nullptr, span, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (area != MAP_FAILED) {
+      if (::mmap(area, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) != MAP_FAILED) {
+        ::close(fd);
+        auto s = std::make_shared<Bytes::Storage>();
+        s->map = area;
+        s->map_size = span;
+        s->view = std::string_view(static_cast<const char*>(area), size);
+        return Bytes(std::move(s));
+      }
+      ::munmap(area, span);
+    }
+  }
+  std::optional<std::string> s = read_and_close(fd, path, diags);
+  if (!s) return std::nullopt;
+  return Bytes(std::move(*s));
 }
 
 bool write_file_atomic(const std::string& path, std::string_view data, Diagnostics& diags) {

@@ -148,7 +148,8 @@ bool Evolution::step(Diagnostics& diags) {
       diags.error("evolution.no-start", "no starting genotype");
       return false;
     }
-    next.assign(c.popsize, Individual{start, false, false, {}, {}});
+    Diagnostics quiet;
+    next.assign(c.popsize, Individual{start, false, false, {}, {}, genotype::is_valid_strict(start, quiet)});
   } else {
     const std::vector<Individual>& pop = state_.population;
     const std::size_t n = pop.size();
@@ -171,19 +172,21 @@ bool Evolution::step(Diagnostics& diags) {
       o.settings = &c.operators;
       Diagnostics d;
       const std::size_t p = i - i % 2;
+      o.parents_valid = next[p].valid && next[p + 1].valid;
       if (auto x = genotype::crossover(next[p].genotype, next[p + 1].genotype, d, o))
         child[i] = std::move(x->genotype), changed[i] = 1;
       else
         failed[i] = 1;  // (the parent stays: framspy's substitute-the-original)
     });
     for (std::size_t i = 0; i < n; ++i)
-      if (changed[i]) next[i].genotype = std::move(child[i]);
+      if (changed[i]) next[i].genotype = std::move(child[i]), next[i].valid = true;
     std::vector<char> mutated(n, 0);
     parallel_for(n, c.jobs, [&](std::size_t i) {
       if (!mutate[i]) return;
       genotype::OperatorOptions o;
       o.seed = frams::mix_seed(gen_seed, n + i);
       o.settings = &c.operators;
+      o.parents_valid = next[i].valid;
       Diagnostics d;
       if (auto m = genotype::mutate(next[i].genotype, d, o))
         child[i] = std::move(m->genotype), mutated[i] = 1;
@@ -191,7 +194,7 @@ bool Evolution::step(Diagnostics& diags) {
         failed[i] = 1;
     });
     for (std::size_t i = 0; i < n; ++i) {
-      if (mutated[i]) next[i].genotype = std::move(child[i]);
+      if (mutated[i]) next[i].genotype = std::move(child[i]), next[i].valid = true;
       if (changed[i] || mutated[i]) next[i].evaluated = next[i].feasible = false, next[i].fitness.clear();
       row.crossed += changed[i];
       row.mutated += mutated[i];

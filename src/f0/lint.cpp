@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -78,6 +78,34 @@ void lint_params(const Neuron& n, std::size_t i, const NeuronClass& c, Diagnosti
   frams::sdk::load_single_line(n.params, {c.props, c.props.size()}, h, scratch);
 }
 
+// (target, source) as one number ordered as the pair is (the sign bit flipped: ints order as
+// unsigned numbers do).
+std::uint64_t pair_key(int target, int source) {
+  return std::uint64_t(std::uint32_t(target) ^ 0x80000000u) << 32 | (std::uint32_t(source) ^ 0x80000000u);
+}
+
+// Whether `close` holds for some two items: false means there is nothing to sort for. Every pair
+// is compared, without branches, for up to 64 items; longer lists are always sorted (true).
+template <class T, class Close>
+bool any_pair(const std::vector<T>& v, Close close) {
+  if (v.size() > 64) return true;
+  unsigned hits = 0;  // (a count, not a bool: the compiler vectorizes the inner loop)
+  for (std::size_t i = 1; i < v.size(); ++i) {
+    const T x = v[i];
+    for (std::size_t j = 0; j < i; ++j) hits += close(v[j], x);
+  }
+  return hits != 0;
+}
+
+// Sorting space that every lint() of a thread reuses (it runs once per genotype of a file).
+struct Scratch {
+  std::vector<std::uint64_t> keys;  // pair_key of each connection
+  std::vector<double> xs;           // x of each part
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> connections;
+  std::vector<std::pair<double, std::uint32_t>> parts;
+};
+thread_local Scratch scratch;
+
 }  // namespace
 
 void lint(const Model& m, Diagnostics& diags) {
@@ -119,32 +147,31 @@ void lint(const Model& m, Diagnostics& diags) {
       });
   }
   // Connections: self and duplicates.
-  {
-    std::vector<std::size_t> order(m.connections.size());
-    std::iota(order.begin(), order.end(), 0);
-    for (std::size_t k : order) {
-      const Connection& c = m.connections[k];
-      if (c.source == c.target)
-        lint_warning(diags, "f0.self-connection", c.src, [&] {
-          return "Neuron #" + std::to_string(c.target) +
-                 " is connected to itself (c:" + std::to_string(c.target) + "," + std::to_string(c.source) +
-                 ")";
-        });
-    }
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      const auto& x = m.connections[a];
-      const auto& y = m.connections[b];
-      return std::tie(x.target, x.source, a) < std::tie(y.target, y.source, b);
-    });
-    for (std::size_t k = 1; k < order.size(); ++k) {
-      const auto& x = m.connections[order[k - 1]];
-      const auto& y = m.connections[order[k]];
-      if (x.target == y.target && x.source == y.source)
+  Scratch& sc = scratch;
+  for (const Connection& c : m.connections)
+    if (c.source == c.target)
+      lint_warning(diags, "f0.self-connection", c.src, [&] {
+        return "Neuron #" + std::to_string(c.target) +
+               " is connected to itself (c:" + std::to_string(c.target) + "," + std::to_string(c.source) +
+               ")";
+      });
+  // Duplicates are neighbours in (target, source, index) order: sort packed keys, not indices
+  // (and not at all when no two keys are equal, as in most genotypes).
+  sc.keys.clear();
+  for (const Connection& c : m.connections) sc.keys.push_back(pair_key(c.target, c.source));
+  if (any_pair(sc.keys, [](std::uint64_t a, std::uint64_t b) { return a == b; })) {
+    sc.connections.clear();
+    for (std::size_t k = 0; k < sc.keys.size(); ++k)
+      sc.connections.emplace_back(sc.keys[k], static_cast<std::uint32_t>(k));
+    std::sort(sc.connections.begin(), sc.connections.end());
+    for (std::size_t k = 1; k < sc.connections.size(); ++k)
+      if (sc.connections[k - 1].first == sc.connections[k].first) {
+        const Connection& y = m.connections[sc.connections[k].second];
         lint_warning(diags, "f0.duplicate-connection", y.src, [&] {
           return "Neuron #" + std::to_string(y.target) + " receives input from Neuron #" +
                  std::to_string(y.source) + " more than once";
         });
-    }
+      }
   }
   // Non-finite numbers.
   for (std::size_t i = 0; i < m.parts.size(); ++i)
@@ -161,24 +188,29 @@ void lint(const Model& m, Diagnostics& diags) {
       lint_warning(diags, "f0.non-finite", c.src,
                    [&] { return std::string("Connection weight is not finite"); });
   // Overlapping parts: coincident centres (sweep over x, so 100,000 parts stay fast).
-  if (m.parts.size() > 1) {
-    constexpr double kEps = 1e-9;
-    std::vector<std::size_t> ix(m.parts.size());
-    std::iota(ix.begin(), ix.end(), 0);
-    std::sort(ix.begin(), ix.end(), [&](std::size_t a, std::size_t b) {
-      const double xa = m.parts[a].pos.x, xb = m.parts[b].pos.x;
-      if (xa != xb) return xa < xb || (std::isnan(xb) && !std::isnan(xa));
-      return a < b;
+  // (Only when two centres are that close in x: in most genotypes none are.)
+  constexpr double kEps = 1e-9;
+  sc.xs.clear();
+  for (const Part& p : m.parts) sc.xs.push_back(p.pos.x);
+  if (m.parts.size() > 1 && any_pair(sc.xs, [](double a, double b) { return std::fabs(a - b) <= kEps; })) {
+    auto& ix = sc.parts;  // (x, index), sorted by x (NaN last), then index
+    ix.clear();
+    for (std::size_t i = 0; i < m.parts.size(); ++i)
+      ix.emplace_back(m.parts[i].pos.x, static_cast<std::uint32_t>(i));
+    std::sort(ix.begin(), ix.end(), [](const auto& a, const auto& b) {
+      if (a.first != b.first) return a.first < b.first || (std::isnan(b.first) && !std::isnan(a.first));
+      return a.second < b.second;
     });
     std::size_t reported = 0;
     for (std::size_t k = 0; k < ix.size() && reported < 20; ++k) {
-      const Part& a = m.parts[ix[k]];
+      const Part& a = m.parts[ix[k].second];
       for (std::size_t l = k + 1; l < ix.size(); ++l) {
-        const Part& b = m.parts[ix[l]];
+        const Part& b = m.parts[ix[l].second];
         if (!(b.pos.x - a.pos.x <= kEps)) break;
         const double dy = b.pos.y - a.pos.y, dz = b.pos.z - a.pos.z;
         if (std::fabs(dy) <= kEps && std::fabs(dz) <= kEps) {
-          const std::size_t lo = std::min(ix[k], ix[l]), hi = std::max(ix[k], ix[l]);
+          const std::size_t lo = std::min(ix[k].second, ix[l].second),
+                            hi = std::max(ix[k].second, ix[l].second);
           lint_warning(diags, "f0.overlapping-parts", m.parts[hi].src, [&] {
             return "Part #" + std::to_string(hi) + " is at the same place as Part #" + std::to_string(lo);
           });

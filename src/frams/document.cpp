@@ -22,11 +22,12 @@ const std::string& Document::file_name() const {
   return sources_.empty() ? empty : sources_[0]->name;
 }
 
-std::uint32_t Document::add_source(std::string name, std::string text, std::uint32_t parent,
+std::uint32_t Document::add_source(std::string name, Bytes text, std::uint32_t parent,
                                    std::uint32_t include_line) {
   auto s = std::make_unique<Source>();
   s->name = std::move(name);
-  s->text = std::move(text);
+  s->bytes = std::move(text);
+  s->text = s->bytes;
   s->parent = parent;
   s->include_line = include_line;
   sources_.push_back(std::move(s));
@@ -41,7 +42,7 @@ std::string_view Document::keep(std::string s) {
 Location Document::locate(std::uint32_t source, std::size_t offset) const {
   Location l;
   if (source >= sources_.size()) return l;
-  const std::string& t = sources_[source]->text;
+  const std::string_view t = sources_[source]->text;
   l.file = sources_[source]->name;
   offset = std::min(offset, t.size());
   std::size_t line = 1, line_begin = 0, pos = 0;
@@ -61,7 +62,7 @@ Location Document::locate(std::uint32_t source, std::size_t offset) const {
 Location Document::locate_value(const Field& f, std::size_t value_offset) const {
   Location l;
   if (f.source >= sources_.size()) return l;
-  const std::string& t = sources_[f.source]->text;
+  const std::string_view t = sources_[f.source]->text;
   l.file = sources_[f.source]->name;
   if (f.edited) {  // no bytes in the file: point at the key
     l.line = f.line;
@@ -147,7 +148,7 @@ void append_with_eol(std::string& out, std::string_view raw) {
 std::string write_lossless(const Document& doc) {
   std::string out;
   if (doc.sources().empty()) return out;
-  const std::string& t = doc.source(0).text;
+  const std::string_view t = doc.source(0).text;
   out.reserve(t.size() + 64);
   for (const Item& it : doc.items) {
     if (it.kind != Item::Kind::object || !doc.objects[it.object].modified) {

@@ -82,6 +82,7 @@ class Reader {
   std::uint32_t unexpected_first_ = 0, unexpected_last_ = 0;
   Location unexpected_loc_;
   std::vector<std::uint32_t> prev_;
+  std::vector<Field> fields_;  // the fields of the object being read
 };
 
 void Reader::note_unexpected(std::uint32_t line_no, std::size_t offset, std::size_t line_begin,
@@ -235,6 +236,7 @@ void Reader::read_source(std::uint32_t src, int depth) {
       pos = l.next;
       read_object(pos, line_no, t.substr(0, t.size() - 1), begin);
       add_item(Item::Kind::object, begin, doc_.objects[obj_index].end, obj_index);
+      if (opt_.on_object) opt_.on_object(doc_, obj_index);
       continue;
     }
     note_unexpected(line_no, std::size_t(t.data() - text_.data()), l.begin, false, {});
@@ -254,8 +256,8 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
     o.source = src_;
     o.line = line_no;
     o.begin = header_begin;
-    o.fields.reserve(8);
   }
+  fields_.clear();
   const char* base = text_.data();
   const std::size_t n = text_.size();
   while (pos < n) {
@@ -269,14 +271,14 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
     while (s < l.content_end && (base[s] == ' ' || base[s] == '\t')) ++s;
     if (base[s] == '#') {
       flush_unexpected(true, o.class_name);
-      o.other_lines.push_back(ObjectLine{l.begin, l.next, std::uint32_t(o.fields.size()), true});
+      o.other_lines.push_back(ObjectLine{l.begin, l.next, std::uint32_t(fields_.size()), true});
       pos = l.next;
       continue;
     }
     const char* colon = static_cast<const char*>(std::memchr(base + s, ':', l.content_end - s));
     if (!colon) {
       note_unexpected(line_no, s, l.begin, true, o.class_name);
-      o.other_lines.push_back(ObjectLine{l.begin, l.next, std::uint32_t(o.fields.size()), false});
+      o.other_lines.push_back(ObjectLine{l.begin, l.next, std::uint32_t(fields_.size()), false});
       pos = l.next;
       continue;
     }
@@ -368,11 +370,12 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
       }
       pos = l.next;
     }
-    o.fields.push_back(f);
+    fields_.push_back(f);
   }
   flush_unexpected(true, doc_.objects[index].class_name);
   Object& o = doc_.objects[index];
   o.end = pos;
+  o.fields.assign(fields_.begin(), fields_.end());  // (an exact allocation: a file has many objects)
   if (opt_.schema) {
     check_object(doc_, o, *opt_.schema, diags_);
   } else if (o.fields.size() > 1) {
@@ -453,7 +456,7 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
     return;
   }
   Diagnostics rd;
-  std::optional<std::string> bytes = read_file(full.string(), rd);
+  std::optional<Bytes> bytes = read_bytes(full.string(), rd);
   if (!bytes) {
     diags_.warning("frams.include-not-found", "\"" + full.string() + "\" could not be read", where);
     return;
@@ -464,7 +467,7 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
 
 }  // namespace
 
-Document parse_owned(std::string text, std::string file_name, Diagnostics& diags, const LoadOptions& opt) {
+Document parse(Bytes text, std::string file_name, Diagnostics& diags, const LoadOptions& opt) {
   Document doc;
   doc.add_source(std::move(file_name), std::move(text));
   doc.items.reserve(64);
@@ -473,18 +476,22 @@ Document parse_owned(std::string text, std::string file_name, Diagnostics& diags
   return doc;
 }
 
+Document parse_owned(std::string text, std::string file_name, Diagnostics& diags, const LoadOptions& opt) {
+  return parse(Bytes(std::move(text)), std::move(file_name), diags, opt);
+}
+
 Document parse(std::string_view text, std::string file_name, Diagnostics& diags, const LoadOptions& opt) {
   return parse_owned(std::string(text), std::move(file_name), diags, opt);
 }
 
 Document load_file(const std::string& path, Diagnostics& diags, const LoadOptions& opt) {
-  std::optional<std::string> bytes = read_file(path, diags);
+  std::optional<Bytes> bytes = read_bytes(path, diags);
   if (!bytes) {
     Document d;
-    d.add_source(display_name(path), {});
+    d.add_source(display_name(path), Bytes());
     return d;
   }
-  return parse_owned(std::move(*bytes), path == "-" ? display_name(path) : path, diags, opt);
+  return parse(std::move(*bytes), path == "-" ? display_name(path) : path, diags, opt);
 }
 
 }  // namespace genokit::frams

@@ -41,7 +41,7 @@ std::vector<char> superseded_fields(const Object& o) {
 Location value_start(const Document& doc, const Field& f) {
   Location l;
   l.file = doc.source(f.source).name;
-  const std::string& t = doc.source(f.source).text;
+  const std::string_view t = doc.source(f.source).text;
   if (f.multiline && f.raw_begin > 0 && f.raw_begin <= t.size() && t[f.raw_begin - 1] == '\n') {
     l.line = f.line + 1;
     l.column = 1;

@@ -34,7 +34,7 @@ GenotypeFile::Locator::Locator(const GenotypeFile& file, const FileGenotype& g) 
     if (!f) lines_ = LineIndex(g.text);
     return;
   }
-  const std::string& t = file.doc.source(f->source).text;
+  const std::string_view t = file.doc.source(f->source).text;
   const bool next_line =
       f->multiline && f->raw_begin > 0 && f->raw_begin <= t.size() && t[f->raw_begin - 1] == '\n';
   line0_ = next_line ? f->line + 1 : f->line;
@@ -81,23 +81,68 @@ bool looks_like_frams_file(std::string_view b) {
   return false;
 }
 
-GenotypeFile read_genotypes(std::string_view bytes, std::string file_name, Diagnostics& diags,
-                            const FileOptions& opt) {
+namespace {
+
+// A bare genotype file: one genotype, the whole text.
+GenotypeFile bare_file(std::string_view bytes, std::string file_name, const FileOptions& opt) {
   GenotypeFile f;
   f.file_name = std::move(file_name);
-  if (!looks_like_frams_file(bytes)) {
-    FileGenotype g;
-    g.text = f.doc.keep(std::string(bytes));
-    ReadOptions ro;
-    ro.format = opt.format;
-    ro.bare = opt.bare;
-    g.format = format_of(g.text, ro);
-    g.bad_header = g.format.empty();
-    f.genotypes.push_back(std::move(g));
-    return f;
-  }
-  frams::Document doc = frams::parse(bytes, f.file_name, diags, opt.load);
-  return from_document(std::move(doc), std::move(f.file_name));
+  FileGenotype g;
+  g.text = f.doc.keep(std::string(bytes));
+  ReadOptions ro;
+  ro.format = opt.format;
+  ro.bare = opt.bare;
+  g.format = format_of(g.text, ro);
+  g.bad_header = g.format.empty();
+  f.genotypes.push_back(std::move(g));
+  return f;
+}
+
+// The genotype of org object `o` (the index-th org of its file), or nullopt when it has none.
+std::optional<FileGenotype> org_genotype(const frams::Object& o, std::size_t index) {
+  const frams::Field* field = o.find("genotype");
+  if (!field) return std::nullopt;
+  const frams::GenotypeHeader h = frams::parse_genotype_header(field->value);
+  FileGenotype g;
+  g.text = field->value;
+  g.format = h.malformed ? std::string() : h.format;
+  g.bad_header = h.malformed;
+  g.name = std::string(o.get("name"));
+  g.org_index = index;
+  g.field = field;
+  return g;
+}
+
+}  // namespace
+
+GenotypeFile read_framsticks(Bytes bytes, std::string file_name, Diagnostics& diags, const FileOptions& opt) {
+  GenotypeFile f;
+  std::size_t orgs = 0;
+  frams::LoadOptions lo = opt.load;
+  lo.on_object = [&](const frams::Document& doc, std::size_t i) {
+    if (opt.load.on_object) opt.load.on_object(doc, i);
+    const frams::Object& o = doc.objects[i];
+    if (o.class_name != "org") return;
+    std::optional<FileGenotype> g = org_genotype(o, orgs++);
+    if (!g) return;
+    if (opt.on_genotype) opt.on_genotype(*g);
+    f.genotypes.push_back(std::move(*g));
+  };
+  f.doc = frams::parse(std::move(bytes), file_name, diags, lo);
+  f.file_name = std::move(file_name);
+  f.framsticks = true;
+  return f;
+}
+
+GenotypeFile read_genotypes(std::string_view bytes, std::string file_name, Diagnostics& diags,
+                            const FileOptions& opt) {
+  if (!looks_like_frams_file(bytes)) return bare_file(bytes, std::move(file_name), opt);
+  return read_framsticks(Bytes(std::string(bytes)), std::move(file_name), diags, opt);
+}
+
+GenotypeFile read_genotypes(Bytes bytes, std::string file_name, Diagnostics& diags, const FileOptions& opt) {
+  if (!looks_like_frams_file(bytes)) return bare_file(bytes, std::move(file_name), opt);
+  return read_framsticks(std::move(bytes), std::move(file_name), diags, opt);
 }
 
 GenotypeFile from_document(frams::Document doc, std::string file_name) {
@@ -106,21 +151,9 @@ GenotypeFile from_document(frams::Document doc, std::string file_name) {
   f.framsticks = true;
   f.doc = std::move(doc);
   std::size_t k = 0;
-  for (const frams::Object& o : f.doc.objects) {
-    if (o.class_name != "org") continue;
-    const std::size_t index = k++;
-    const frams::Field* field = o.find("genotype");
-    if (!field) continue;
-    const frams::GenotypeHeader h = frams::parse_genotype_header(field->value);
-    FileGenotype g;
-    g.text = field->value;
-    g.format = h.malformed ? std::string() : h.format;
-    g.bad_header = h.malformed;
-    g.name = std::string(o.get("name"));
-    g.org_index = index;
-    g.field = field;
-    f.genotypes.push_back(std::move(g));
-  }
+  for (const frams::Object& o : f.doc.objects)
+    if (o.class_name == "org")
+      if (std::optional<FileGenotype> g = org_genotype(o, k++)) f.genotypes.push_back(std::move(*g));
   return f;
 }
 

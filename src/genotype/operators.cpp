@@ -76,12 +76,14 @@ std::string reason(const Diagnostics& d, std::string_view fallback) {
   return std::string(fallback);
 }
 
-// A parent checked, and repaired when needed; false after reporting genotype.invalid-parent (its
-// reasons, positioned in the caller's text, are in diags).
-bool prepare_parent(Call& c, std::string_view text, std::string& genes, bool& repaired, std::string_view what,
-                    Diagnostics& diags) {
+// A parent checked (unless the caller vouches for it: `known_valid`), and repaired when needed;
+// false after reporting genotype.invalid-parent (its reasons, positioned in the caller's text, are
+// in diags).
+bool prepare_parent(Call& c, std::string_view text, bool known_valid, std::string& genes, bool& repaired,
+                    std::string_view what, Diagnostics& diags) {
   genes = std::string(genes_of(text));
   repaired = false;
+  if (known_valid) return true;
   Diagnostics why;
   if (valid_text(c.e, text, why)) return true;
   if (c.e.repair) {
@@ -156,7 +158,8 @@ std::optional<Mutant> mutate(std::string_view genotype, Diagnostics& diags, cons
   Call c(*e, opt);
   Mutant out;
   std::string genes;
-  if (!prepare_parent(c, genotype, genes, out.parent_repaired, "the parent", diags)) return std::nullopt;
+  if (!prepare_parent(c, genotype, opt.parents_valid, genes, out.parent_repaired, "the parent", diags))
+    return std::nullopt;
   std::string last = "no attempt was made";
   for (int attempt = 1; attempt <= kOperatorAttempts; ++attempt) {
     Diagnostics why;
@@ -210,8 +213,8 @@ std::optional<Offspring> crossover(std::string_view a, std::string_view b, Diagn
   Offspring out;
   std::string g1, g2;
   bool r1 = false, r2 = false;
-  const bool ok1 = prepare_parent(c, a, g1, r1, "parent #1", diags);
-  const bool ok2 = prepare_parent(c, b, g2, r2, "parent #2", diags);
+  const bool ok1 = prepare_parent(c, a, opt.parents_valid, g1, r1, "parent #1", diags);
+  const bool ok2 = prepare_parent(c, b, opt.parents_valid, g2, r2, "parent #2", diags);
   if (!ok1 || !ok2) return std::nullopt;
   out.parents_repaired = r1 || r2;
   std::string last = "no attempt was made";
@@ -254,7 +257,7 @@ std::optional<std::string> repair(std::string_view genotype, Diagnostics& diags,
   Call c(*e, opt);
   std::string genes;
   bool repaired = false;
-  if (!prepare_parent(c, genotype, genes, repaired, "the genotype", diags)) return std::nullopt;
+  if (!prepare_parent(c, genotype, false, genes, repaired, "the genotype", diags)) return std::nullopt;
   return repaired ? with_header(*e, genes) : std::string(genotype);
 }
 

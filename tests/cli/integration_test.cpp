@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "common/cli_run.hpp"
 #include "genokit/core/file_io.hpp"
@@ -112,6 +113,50 @@ TEST(Cli, ParallelGenotypeCheckKeepsFileOrderAndLines) {
   }
   EXPECT_NE(r.out.find("invalid (" + std::to_string(bad_lines.size()) + " errors"), std::string::npos)
       << r.out;
+  fs::remove_all(p.parent_path());
+}
+
+// Genotypes are checked while the file is still being read (and an #include is followed): the
+// reader's warnings, from the whole file, still come first, then the malformed genotype headers,
+// then the genotypes' diagnostics in file order (an included file's in its place), then the notes.
+TEST(Cli, GenotypesCheckedWhileReadingReportInFileOrder) {
+  std::string filler;
+  for (int i = 0; i < 300; ++i) filler += "org:\nname:f" + std::to_string(i) + "\ngenotype:~\n//0\np:\n~\n\n";
+  const int lines = 300 * 7;
+  const fs::path inc = temp_file("inc.gen", "org:\nname:i1\ngenotype:~\n//0\np:\nn:d=Bar\n~\nzzz:2\n");
+  const fs::path p = temp_file(
+      "streamed.gen",
+      filler + "org:\nname:a\ngenotype:~\n//0\np:\nn:d=Foo\n~\nbogus:1\n\n" + filler +
+          "#include \"inc.gen\"\n\norg:\nname:b\ngenotype:/*0\n\norg:\nname:c\ngenotype:X[Baz]\nqqq:3\n\n" +
+          filler + "org:\nname:d\ngenotype:/*7*/abc\n");
+  auto r = run_cli("check '" + p.string() + "'");
+  EXPECT_EQ(r.code, 0) << r.out;
+  const std::string m = p.string() + ":", i = inc.string() + ":";
+  auto line = [&](int n) { return std::to_string(lines + n) + ":"; };
+  auto line2 = [&](int n) { return std::to_string(2 * lines + n) + ":"; };
+  const std::vector<std::string> want = {
+      p.string() + ": frams: ok (0 errors, 7 warnings)",  // (stdout, flushed before stderr)
+      m + line(8) + "1: warning: Ignored unknown property 'org.bogus' [frams.unknown-field]",
+      i + "8:1: warning: Ignored unknown property 'org.zzz' [frams.unknown-field]",
+      m + line2(19) + "1: warning: Ignored unknown property 'org.qqq' [frams.unknown-field]",
+      m + line2(14) +
+          "10: warning: Invalid genotype format declaration in the genotype of org 'b' "
+          "[frams.genotype-bad-header]",
+      m + line(6) +
+          "1: warning: Neuron #0 has the unknown class 'Foo' (the Framsticks SDK accepts it but "
+          "cannot simulate it) (in org 'a') [f0.unknown-neuron-class]",
+      i + "6:1: warning: Neuron #0 has the unknown class 'Bar' (the Framsticks SDK accepts it but cannot "
+          "simulate it) (in org 'i1') [f0.unknown-neuron-class]",
+      m + line2(18) +
+          "12: warning: Neuron class 'Baz' is not in the SDK r909 library (in org 'c') "
+          "[f1.unknown-neuron-class]",
+      m + std::to_string(3 * lines + 23) +
+          ":10: note: 1 genotype(s) in encoding f7 were not checked (genokit cannot read f7 genotypes yet); "
+          "the first one is here [frams.genotype-not-checked]"};
+  std::vector<std::string> got;
+  std::istringstream in(r.out);
+  for (std::string l; std::getline(in, l);) got.push_back(l);
+  EXPECT_EQ(got, want) << r.out;
   fs::remove_all(p.parent_path());
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -70,6 +71,38 @@ TEST_F(FileIo, ReadsWholeFilesOfAnySize) {
     ASSERT_TRUE(got.has_value()) << n;
     EXPECT_EQ(*got, text) << n;
   }
+}
+
+// read_bytes maps files from 256 KiB on and reads smaller ones: both come back whole, with a zero
+// byte after the last one (also when the file ends on a page boundary, where the mapping adds a
+// page), and copies share the bytes.
+TEST_F(FileIo, ReadBytesMapsLargeFilesAndReadsSmallOnes) {
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  for (std::size_t n : {std::size_t{0}, std::size_t{1}, page, std::size_t{256 * 1024 - 1},
+                        std::size_t{256 * 1024}, 300 * page, 300 * page + 7}) {
+    std::string text(n, 'x');
+    for (std::size_t i = 0; i < n; ++i) text[i] = static_cast<char>('a' + i % 26);
+    const std::string p = (dir_ / ("b" + std::to_string(n))).string();
+    std::ofstream(p, std::ios::binary) << text;
+    Diagnostics d;
+    std::optional<Bytes> got = read_bytes(p, d);
+    ASSERT_TRUE(got.has_value()) << n;
+    EXPECT_EQ(got->mapped(), n >= 256 * 1024) << n;
+    EXPECT_EQ(got->view(), text) << n;
+    ASSERT_NE(got->data(), nullptr);
+    EXPECT_EQ(got->data()[n], '\0') << n;
+    const Bytes copy = *got;
+    got.reset();  // the copy keeps the mapping
+    EXPECT_EQ(copy.view(), text) << n;
+    EXPECT_TRUE(d.empty());
+  }
+  EXPECT_EQ(Bytes(std::string("abc")).view(), "abc");
+  EXPECT_EQ(Bytes().data()[0], '\0');
+  Diagnostics d;
+  EXPECT_EQ(read_bytes((dir_ / "missing").string(), d), std::nullopt);
+  EXPECT_EQ(read_bytes(dir_.string(), d), std::nullopt);
+  ASSERT_EQ(d.items().size(), 2u);
+  EXPECT_EQ(d.items()[1].message, "is a directory, not a file");
 }
 
 TEST_F(FileIo, ReadErrors) {

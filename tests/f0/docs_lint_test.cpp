@@ -63,3 +63,35 @@ TEST(F0Lint, WarnsAboutWhatTheSdkLetsThrough) {
   EXPECT_EQ(lint_codes("p:\np:\nj:0,1"), V{"f0.overlapping-parts"});
   EXPECT_EQ(lint_codes("p:\np:1\nj:0,1\nn:j=0,d=\"|:p=0.5,r=1\"\nn:d=Sin\nc:0,1\nc:1,0"), V{});
 }
+
+// Duplicate connections are reported by (target, source), each after its first occurrence, and
+// coincident parts in the order of their x coordinate (the later part of each pair named), with
+// few elements (compared pairwise first) and with more than 64 (always sorted).
+TEST(F0Lint, DuplicatesAndOverlapsInOrder) {
+  for (const int extra : {0, 70}) {
+    std::string g = "p:5\np:1\np:5\np:3\np:1\np:0,0,1\n";  // parts 2=0 (x 5) and 4=1 (x 1) overlap
+    for (int i = 0; i < extra; ++i) g += "p:" + std::to_string(10 + i) + "\n";
+    g += "j:0,1\nj:1,2\nj:2,3\nj:3,4\nj:4,5\n";
+    for (int i = 0; i < 4; ++i) g += "n:j=" + std::to_string(i) + ",d=|\n";
+    g += "c:2,1\nc:0,3\nc:2,1\nc:0,3\nc:1,2\nc:2,1\n";  // (2,1) three times, (0,3) twice
+    for (int i = 0; i < extra; ++i) g += "c:3," + std::to_string(i % 3) + "," + std::to_string(i) + "\n";
+    Diagnostics d;
+    f0::parse("//0\n" + g, d);
+    std::vector<std::string> got;
+    for (const auto& x : d.items())
+      if (x.code == "f0.duplicate-connection" || x.code == "f0.overlapping-parts") got.push_back(x.message);
+    std::vector<std::string> want = {
+        "Neuron #0 receives input from Neuron #3 more than once",
+        "Neuron #2 receives input from Neuron #1 more than once",
+        "Neuron #2 receives input from Neuron #1 more than once",
+    };
+    if (extra) {  // c:3,k for k = 0, 1, 2 repeat: 70 connections, 67 repeats, after (2,1)
+      for (int k = 0; k < 3; ++k)
+        for (int i = k + 3; i < extra; i += 3)
+          want.push_back("Neuron #3 receives input from Neuron #" + std::to_string(k) + " more than once");
+    }
+    want.push_back("Part #4 is at the same place as Part #1");
+    want.push_back("Part #2 is at the same place as Part #0");
+    EXPECT_EQ(got, want) << extra;
+  }
+}

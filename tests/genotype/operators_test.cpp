@@ -30,6 +30,7 @@ struct Fake {
       cross;
   bool with_repair = true;
   int mutate_calls = 0;
+  int checks = 0;  // check_strict calls
 };
 Fake* g_fake = nullptr;
 
@@ -46,6 +47,7 @@ Encoding fake_encoding() {
   e.params = kFakeParams;
   e.simplest = [] { return std::string("GATCGATTACA"); };
   e.check_strict = [](std::string_view text, Diagnostics& d) {
+    if (g_fake) ++g_fake->checks;
     if (acgt(genes_of(text))) return true;
     d.error("fT.bad-letter", "only A, C, G and T are genes");
     return false;
@@ -182,6 +184,39 @@ TEST_F(OperatorWrapper, SameSeedSameMutant) {
   // Seed 0's stream is the SDK's: R(16) then R(4) from MT19937(0) (U = 0.5488, 0.5928).
   Diagnostics d;
   EXPECT_EQ(mutate("/*T*/AAAAAAAAAAAAAAAA", d, {.seed = 0})->genotype, "/*T*/AAAAAAAAGAAAAAAA");
+}
+
+// A caller that knows its parents are valid saves their checks (only the result is checked) and
+// gets the same results, seed for seed.
+TEST_F(OperatorWrapper, KnownValidParentsAreNotCheckedAgain) {
+  fake.mutate = point;
+  fake.cross = [](std::string_view a, std::string_view b, const f0::OperatorCall& call) {
+    const std::uint32_t cut = call.rng.below(static_cast<std::uint32_t>(std::min(a.size(), b.size())));
+    return std::optional<f0::Crossing>(
+        f0::Crossing{std::string(a.substr(0, cut)) + std::string(b.substr(cut)),
+                     std::string(b.substr(0, cut)) + std::string(a.substr(cut)), true, 0.5, 0.5, ""});
+  };
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    Diagnostics d1, d2;
+    fake.checks = 0;
+    const auto a = mutate("/*T*/ACGTACGTACGT", d1, {.seed = seed});
+    EXPECT_EQ(fake.checks, 2);  // the parent, the mutant
+    fake.checks = 0;
+    const auto b = mutate("/*T*/ACGTACGTACGT", d2, {.seed = seed, .parents_valid = true});
+    EXPECT_EQ(fake.checks, 1);
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(a->genotype, b->genotype);
+    EXPECT_EQ(a->kind, b->kind);
+    fake.checks = 0;
+    const auto x = crossover("/*T*/AAAAAAAA", "/*T*/CCCCCCCC", d1, {.seed = seed});
+    EXPECT_EQ(fake.checks, 3);  // two parents, the child
+    fake.checks = 0;
+    const auto y = crossover("/*T*/AAAAAAAA", "/*T*/CCCCCCCC", d2, {.seed = seed, .parents_valid = true});
+    EXPECT_EQ(fake.checks, 1);
+    ASSERT_TRUE(x && y);
+    EXPECT_EQ(x->genotype, y->genotype);
+    EXPECT_EQ(x->child, y->child);
+  }
 }
 
 TEST_F(OperatorWrapper, OneOfTwoChildrenIsKeptWithR2) {

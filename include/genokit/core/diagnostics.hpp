@@ -72,6 +72,8 @@ class Diagnostics {
 
   std::size_t limit() const { return limit_; }
   void set_limit(std::size_t n) { limit_ = n; }
+  // Room for `n` kept diagnostics (at most limit()), for a caller about to add many.
+  void reserve(std::size_t n) { items_.reserve(n < limit_ ? n : limit_); }
 
   // Sets `file` on every diagnostic that has none.
   void set_file(const std::string& file);

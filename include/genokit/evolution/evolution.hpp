@@ -81,6 +81,9 @@ struct Individual {
   bool feasible = false;        // evaluated and within the limits
   std::vector<double> fitness;  // per criterion (feasible only)
   std::string note;             // why infeasible
+  // Known to be genetically valid (checked, or made by an operator): the operators do not check it
+  // again. Not saved in checkpoints (a resumed population is checked as it is used).
+  bool valid = false;
 };
 
 // One row of the log: the population after generation `generation` (0 = the initial one).

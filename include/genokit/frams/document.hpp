@@ -11,16 +11,19 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "genokit/core/diagnostics.hpp"
+#include "genokit/core/file_io.hpp"
 
 namespace genokit::frams {
 
 class Schema;  // genokit/frams/schema.hpp: known classes and their property tables
+class Document;
 
 struct LoadOptions {
   // What to do with `#include "file"` lines at the top level.
@@ -36,6 +39,11 @@ struct LoadOptions {
   const Schema* schema = nullptr;
   // Report invalid UTF-8 (frams.invalid-utf8, warning; the bytes are kept).
   bool check_utf8 = true;
+  // Called on the reading thread after each object is read (and checked), in reading order
+  // (#include expanded), with the document read so far and the object's index: a caller can work
+  // on objects while the rest of the file is read. Objects move as the document grows; their
+  // fields and every view stay where they are.
+  std::function<void(const Document&, std::size_t object)> on_object;
 };
 
 // One `key:value` line (or multi-line `key:~ ... ~` value) of an object.
@@ -85,8 +93,9 @@ struct Item {
 };
 
 struct Source {
-  std::string name;                // as used in diagnostics (path as opened, or "<stdin>")
-  std::string text;                // the bytes read
+  std::string name;       // as used in diagnostics (path as opened, or "<stdin>")
+  std::string_view text;  // the bytes read (held by `bytes`)
+  Bytes bytes;
   std::uint32_t parent = 0;        // source that included it (0 for the main file)
   std::uint32_t include_line = 0;  // line of the #include in the parent (0 for the main file)
 };
@@ -121,7 +130,7 @@ class Document {
   std::string_view keep(std::string s);
 
   // Builders used by the reader and by from_json.
-  std::uint32_t add_source(std::string name, std::string text, std::uint32_t parent = 0,
+  std::uint32_t add_source(std::string name, Bytes text, std::uint32_t parent = 0,
                            std::uint32_t include_line = 0);
 
  private:
@@ -133,9 +142,11 @@ class Document {
 // #include. Never throws for bad input; every problem is a diagnostic with file, line, column and a
 // stable code (frams.*).
 Document parse(std::string_view text, std::string file_name, Diagnostics& diags, const LoadOptions& opt = {});
-// parse() taking ownership of the bytes (no copy; what load_file uses).
+// parse() taking ownership of the bytes (no copy).
 Document parse_owned(std::string text, std::string file_name, Diagnostics& diags,
                      const LoadOptions& opt = {});
+// parse() sharing the bytes (no copy; what load_file uses, on a mapping of the file).
+Document parse(Bytes text, std::string file_name, Diagnostics& diags, const LoadOptions& opt = {});
 // Reads a file ("-" = stdin) and parses it.
 Document load_file(const std::string& path, Diagnostics& diags, const LoadOptions& opt = {});
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,11 @@ struct FileOptions {
   std::string format;       // a bare file is read as this encoding ("" = its header, else `bare`)
   Bare bare = Bare::f1;     // a bare file without header
   frams::LoadOptions load;  // how a Framsticks file is read (schema, #include policy)
+  // Called on the reading thread with each genotype of a Framsticks file as soon as its org: object
+  // is read (before read_genotypes returns), in file order: a caller can check genotypes while the
+  // rest of the file is read. The genotype's text and field stay valid in the file returned; the
+  // FileGenotype itself is copied into it afterwards.
+  std::function<void(const FileGenotype&)> on_genotype;
 };
 
 // A file's genotypes. Owns every byte the views point into (moving it keeps them valid).
@@ -81,6 +87,14 @@ bool looks_like_frams_file(std::string_view text);
 // is left to the caller (FileGenotype::bad_header).
 GenotypeFile read_genotypes(std::string_view bytes, std::string file_name, Diagnostics& diags,
                             const FileOptions& opt = {});
+// The same sharing the bytes (no copy of a Framsticks file: its document holds them).
+GenotypeFile read_genotypes(Bytes bytes, std::string file_name, Diagnostics& diags,
+                            const FileOptions& opt = {});
+
+// The genotypes of a Framsticks file's bytes (any class of file: .gen, .sim, ...; also one without
+// an `org:` object), read as one: opt.format and opt.bare are not used.
+GenotypeFile read_framsticks(Bytes bytes, std::string file_name, Diagnostics& diags,
+                             const FileOptions& opt = {});
 
 // The genotypes of an already parsed Framsticks file (any class of file: .gen, .sim, ...).
 GenotypeFile from_document(frams::Document doc, std::string file_name);

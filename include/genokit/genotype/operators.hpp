@@ -1,8 +1,9 @@
 // Genetic operators through the genotype door, wrapped as Framsticks' GenMan wraps them (spec notes
 // evolution.md §2.3–2.4, encodings.md §1.3; docs/evolution.md):
 //
-//  - the parent is checked (is_valid_strict's rule) and, when invalid, repaired with the encoding's
-//    repair slot; a parent that stays invalid is an error (genotype.invalid-parent);
+//  - the parent is checked (is_valid_strict's rule; not when the caller vouches for it) and, when
+//    invalid, repaired with the encoding's repair slot; a parent that stays invalid is an error
+//    (genotype.invalid-parent);
 //  - the raw operator is called up to 100 times; each result is checked through the door and
 //    accepted when valid, or when repair makes it valid; operator failures and invalid results
 //    are retried; after 100 attempts the call fails with its reason (genotype.mutation-failed,
@@ -40,6 +41,10 @@ struct OperatorOptions {
   const OperatorSettings* settings = nullptr;  // nullptr: every parameter at its default
   OperatorStats* stats = nullptr;              // counters to add to (nullptr: none)
   std::string name1, name2;                    // parent names for the info texts ("" allowed)
+  // The caller knows the parents are valid (is_valid_strict: an operator's result, a checked
+  // genotype): they are not checked again. The result is the same as with the check, which draws
+  // nothing from the stream for a valid parent; an invalid parent would not be repaired first.
+  bool parents_valid = false;
 };
 
 // Most attempts of one call (GenMan's GENMAN_REPEAT_FAILED).
