@@ -39,5 +39,15 @@ inline void raise_if_errors(const Diagnostics& d, ErrorKind kind = ErrorKind::pa
 }
 // A Python list of genokit.Diagnostic objects.
 py::list to_python(const Diagnostics& d);
+}  // namespace genokit::python
+
+namespace genokit::genotype {
+struct Encoding;
+}
+
+namespace genokit::python {
+// One encoding as a dict: id, name, description, converts, mutate, crossover, repair, simplest
+// (genotype.encodings() and operators.formats() both list these).
+py::dict encoding_info(const genotype::Encoding& e);
 
 }  // namespace genokit::python

@@ -393,6 +393,19 @@ ModelPtr model_arg(py::handle genotype, const genotype::ReadOptions& opt, bool r
   return m;
 }
 
+py::dict encoding_info(const genotype::Encoding& e) {
+  py::dict d;
+  d["id"] = e.id;
+  d["name"] = e.name;
+  d["description"] = e.description;
+  d["converts"] = e.converts;
+  d["mutate"] = static_cast<bool>(e.mutate);
+  d["crossover"] = static_cast<bool>(e.crossover);
+  d["repair"] = static_cast<bool>(e.repair);
+  d["simplest"] = static_cast<bool>(e.simplest);
+  return d;
+}
+
 void bind_genotype(py::module_& m) {
   py::class_<PyModel, ModelPtr>(
       m, "Model",
@@ -655,20 +668,11 @@ void bind_genotype(py::module_& m) {
       "encodings",
       [] {
         py::list out;
-        for (const genotype::Encoding& e : genotype::encodings()) {
-          py::dict d;
-          d["id"] = e.id;
-          d["name"] = e.name;
-          d["description"] = e.description;
-          d["converts"] = e.converts;
-          d["mutate"] = static_cast<bool>(e.mutate);
-          d["crossover"] = static_cast<bool>(e.crossover);
-          out.append(d);
-        }
+        for (const genotype::Encoding& e : genotype::encodings()) out.append(encoding_info(e));
         return out;
       },
       "The encodings genokit reads: dicts with id, name, description, converts (read by conversion to "
-      "f0), mutate and crossover (operators available).");
+      "f0), mutate, crossover, repair and simplest (operators available).");
   m.def(
       "rewrite",
       [](py::handle file_text, const std::vector<std::string>& formats, const std::string& name,

@@ -155,17 +155,7 @@ genokit.operators.load_settings("a.sim;b.sim") or genokit.sim.load_settings(...)
 
   m.def("formats", [] {
     py::list out;
-    for (const genotype::Encoding& e : genotype::encodings()) {
-      py::dict d;
-      d["id"] = e.id;
-      d["name"] = e.name;
-      d["description"] = e.description;
-      d["mutate"] = bool(e.mutate);
-      d["crossover"] = bool(e.crossover);
-      d["repair"] = bool(e.repair);
-      d["simplest"] = bool(e.simplest);
-      out.append(d);
-    }
+    for (const genotype::Encoding& e : genotype::encodings()) out.append(encoding_info(e));
     return out;
   });
 
