@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <exception>
 #include <thread>
 
 #include "differential/oracle_run.hpp"
@@ -12,7 +13,15 @@ namespace {
 
 Outcome judge(const EncodingSpec& e, const std::string& text, OracleResult&& sdk) {
   Outcome out;
-  Ours ours = read_ours(e, text);
+  Ours ours;
+  try {
+    ours = read_ours(e, text);
+  } catch (const std::exception& x) {  // genokit must never throw on input: a finding of its own
+    out.diffs.push_back({Kind::verdict, std::string("genokit threw: ") + x.what()});
+    out.sdk_side = sdk.dump ? describe_sdk(*sdk.dump) : sdk.problem + "\n";
+    out.our_side = std::string("threw ") + x.what() + "\n";
+    return out;
+  }
   if (!sdk.dump) {
     out.no_sdk_result = true;
     out.problem = sdk.problem;

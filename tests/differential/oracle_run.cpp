@@ -1,58 +1,148 @@
 #include "differential/oracle_run.hpp"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <fstream>
+#include <string_view>
 
 namespace genokit::differential {
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string quoted(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
+// An oracle process silent this long is stuck on one genotype (it prints a genotype's block in
+// well under a second; fB with a dimension count like 1e5300 makes it loop).
+constexpr int kSilenceSeconds = 5;
+// Its address space: a genotype that makes the SDK allocate without end crashes it instead of
+// the machine.
+constexpr rlim_t kMemoryLimit = rlim_t{3} << 30;
 
-// Runs the oracle on `file`; its output, and whether it exited normally with status 0.
-bool run_once(const std::string& oracle, const fs::path& file, std::string& out) {
-  // (timeout: a genotype the SDK loops on must not hang the harness)
-  const std::string cmd = "timeout 300 " + quoted(oracle) + " gen " + quoted(file.string()) + " 2>/dev/null";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return false;
+struct Run {
+  std::string out;
+  bool ok = false;  // exited with status 0
+  std::string why;  // else: crashed / stuck
+};
+
+// Runs `oracle gen file` with line-buffered output (stdbuf), so the blocks printed before a crash
+// or a stop are complete and the genotype it failed on is the one whose block is unfinished.
+Run run_once(const std::string& oracle, const fs::path& file) {
+  Run r;
+  int fd[2];
+  if (::pipe(fd) != 0) {
+    r.why = "pipe failed";
+    return r;
+  }
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fd[0]), ::close(fd[1]);
+    r.why = "fork failed";
+    return r;
+  }
+  if (pid == 0) {
+    ::dup2(fd[1], 1);
+    ::close(fd[0]), ::close(fd[1]);
+    if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, 2);
+    const rlimit lim{kMemoryLimit, kMemoryLimit};
+    ::setrlimit(RLIMIT_AS, &lim);
+    ::execlp("stdbuf", "stdbuf", "-oL", oracle.c_str(), "gen", file.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(fd[1]);
   char buf[1 << 16];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-  const int status = ::pclose(p);
-  return status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  bool stuck = false;
+  for (;;) {
+    pollfd p{fd[0], POLLIN, 0};
+    const int n = ::poll(&p, 1, kSilenceSeconds * 1000);
+    if (n == 0) {
+      stuck = true;
+      ::kill(pid, SIGKILL);
+      break;
+    }
+    if (n < 0) continue;  // (EINTR)
+    const ssize_t got = ::read(fd[0], buf, sizeof buf);
+    if (got <= 0) break;
+    r.out.append(buf, static_cast<std::size_t>(got));
+  }
+  ::close(fd[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+  }
+  r.ok = !stuck && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (stuck)
+    r.why = "the SDK oracle printed nothing for " + std::to_string(kSilenceSeconds) + " s (stopped)";
+  else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+    r.why = "stdbuf or the oracle could not be started";
+  else if (!r.ok)
+    r.why = WIFSIGNALED(status) ? "the SDK oracle crashed (signal " + std::to_string(WTERMSIG(status)) + ")"
+                                : "the SDK oracle exited with status " + std::to_string(WEXITSTATUS(status));
+  return r;
 }
 
-void batch(const std::string& oracle, const fs::path& file, const std::vector<std::string>& genotypes,
-           std::size_t a, std::size_t b, std::vector<OracleResult>& out) {
-  std::vector<std::string> part(genotypes.begin() + static_cast<std::ptrdiff_t>(a),
-                                genotypes.begin() + static_cast<std::ptrdiff_t>(b));
-  std::ofstream(file, std::ios::binary) << gen_file_text(part, a);
-  std::string text;
-  const bool ok = run_once(oracle, file, text);
+// The dump is line-based, but an SDK message can hold a line break (a neuron's details, an fn
+// value): only the first line of each message is kept (comparable_message cuts genokit's the same
+// way), so the reader sees `messages: N` followed by N lines.
+std::string first_lines_of_messages(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t pending = 0;  // messages still to come in the current list
+  bool skipping = false;    // inside the continuation of the last message
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) nl = text.size();
+    const std::string_view line = text.substr(pos, nl - pos);
+    pos = nl + 1;
+    if (pending > 0 || skipping) {
+      if (line.rfind("  [", 0) == 0 && pending > 0) {
+        --pending;
+        skipping = pending == 0;
+      } else if (!(skipping && line.rfind("m: se=", 0) == 0)) {
+        continue;  // a continuation line
+      } else {
+        skipping = false;
+      }
+    } else if (line.rfind("messages: ", 0) == 0) {
+      pending = std::strtoul(std::string(line.substr(10)).c_str(), nullptr, 10);
+    }
+    out.append(line);
+    out += '\n';
+  }
+  return out;
+}
+
+// The blocks of a dump ("=== genotype" to the next one), in order.
+std::vector<std::string_view> blocks_of(std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t at = text.rfind("=== genotype ", 0) == 0 ? 0 : text.find("\n=== genotype ");
+  if (at != 0 && at != std::string_view::npos) ++at;
+  while (at != std::string_view::npos && at < text.size()) {
+    std::size_t next = text.find("\n=== genotype ", at);
+    if (next != std::string_view::npos) ++next;
+    out.push_back(text.substr(at, (next == std::string_view::npos ? text.size() : next) - at));
+    at = next;
+  }
+  return out;
+}
+
+void parse_block(std::string_view block, OracleResult& out) {
   f0::test::OracleFile f;
   std::string err;
-  const bool parsed = ok && f0::test::parse_oracle(text, f, err) && f.genotypes.size() == b - a;
-  if (parsed) {
-    for (std::size_t i = a; i < b; ++i) out[i].dump = std::move(f.genotypes[i - a]);
-    return;
+  try {  // (the reader throws on some malformed dumps)
+    if (f0::test::parse_oracle(first_lines_of_messages(block), f, err) && f.genotypes.size() == 1) {
+      out.dump = std::move(f.genotypes[0]);
+      return;
+    }
+  } catch (const std::exception& x) {
+    err = x.what();
   }
-  if (b - a == 1) {
-    out[a].crashed = !ok;
-    out[a].problem = !ok ? "the SDK oracle crashed or timed out"
-                         : "the SDK's dump cannot be read (" + (err.empty() ? "block count" : err) + ")";
-    return;
-  }
-  // (the halves go to a file of their own, so a kept batch file stays whole)
-  const fs::path half = file.parent_path() / (file.stem().string() + ".split.gen");
-  const std::size_t mid = a + (b - a) / 2;
-  batch(oracle, half, genotypes, a, mid, out);
-  batch(oracle, half, genotypes, mid, b, out);
+  out.problem = "the SDK's dump cannot be read (" + (err.empty() ? "no block" : err) + ")";
 }
 
 }  // namespace
@@ -77,7 +167,49 @@ std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& 
     error = "the SDK oracle program was not found at " + oracle;
     return out;
   }
-  if (!genotypes.empty()) batch(oracle, file, genotypes, 0, genotypes.size(), out);
+  // After a crash or a stop, the genotypes around the unfinished block run alone: the one that
+  // fails alone gets no result (crashed), the others their own; the rest of the batch runs again
+  // (in files of their own, so a kept batch file stays whole).
+  const fs::path rest = file.parent_path() / (file.stem().string() + ".rest.gen");
+  const fs::path single = file.parent_path() / (file.stem().string() + ".single.gen");
+  auto alone = [&](std::size_t i) {
+    std::ofstream(single, std::ios::binary) << gen_file_text({genotypes[i]}, i);
+    const Run r = run_once(oracle, single);
+    const auto blocks = blocks_of(r.out);
+    if (r.ok && blocks.size() == 1) return parse_block(blocks[0], out[i]), true;
+    out[i].crashed = true;
+    out[i].problem = r.ok ? "the SDK printed no block for it" : r.why;
+    return false;
+  };
+  for (std::size_t a = 0; a < genotypes.size();) {
+    const fs::path f = a == 0 ? file : rest;
+    std::ofstream(f, std::ios::binary)
+        << gen_file_text({genotypes.begin() + static_cast<std::ptrdiff_t>(a), genotypes.end()}, a);
+    const Run r = run_once(oracle, f);
+    if (r.why == "stdbuf or the oracle could not be started") {
+      error = r.why + " (" + oracle + ")";
+      return out;
+    }
+    auto blocks = blocks_of(r.out);
+    if (!r.ok && !blocks.empty()) blocks.pop_back();  // unfinished, or the last before the failure
+    if (blocks.size() > genotypes.size() - a) blocks.resize(genotypes.size() - a);
+    for (std::size_t k = 0; k < blocks.size(); ++k) parse_block(blocks[k], out[a + k]);
+    a += blocks.size();
+    if (r.ok) {
+      for (; a < genotypes.size(); ++a) out[a].problem = "the SDK printed no block for it";
+      break;
+    }
+    if (a >= genotypes.size()) break;
+    if (r.why.find("printed nothing") != std::string::npos) {  // stuck on the block it started
+      out[a].crashed = true;
+      out[a].problem = r.why;
+      ++a;
+      continue;
+    }
+    // A crash: its block may be the one started last or the next one (the SDK can fail before
+    // printing anything of a genotype).
+    if (alone(a++) && a < genotypes.size()) alone(a++);
+  }
   return out;
 }
 
