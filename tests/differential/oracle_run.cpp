@@ -164,6 +164,7 @@ std::string gen_file_text(const std::vector<std::string>& genotypes, std::size_t
 }
 
 void make_writable(std::string& genotype) {
+  std::erase(genotype, '\r');
   if (!genotype.empty() && genotype.back() == '\\') genotype += '\n';
 }
 
