@@ -8,10 +8,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <fstream>
+#include <optional>
 #include <string_view>
 
 namespace genokit::differential {
@@ -134,6 +136,18 @@ std::vector<std::string_view> blocks_of(std::string_view text) {
   return out;
 }
 
+// The index in a block's header: === genotype <k> name="g<index>" ...
+std::optional<std::size_t> block_index(std::string_view block) {
+  const auto at = block.find(" name=\"g");
+  if (at == std::string_view::npos || at > block.find('\n')) return std::nullopt;
+  std::size_t i = at + 8, v = 0;
+  if (i >= block.size() || !std::isdigit(static_cast<unsigned char>(block[i]))) return std::nullopt;
+  for (; i < block.size() && std::isdigit(static_cast<unsigned char>(block[i])); ++i)
+    v = v * 10 + (block[i] - '0');
+  if (i >= block.size() || block[i] != '"') return std::nullopt;
+  return v;
+}
+
 void parse_block(std::string_view block, OracleResult& out) {
   f0::test::OracleFile f;
   std::string err;
@@ -201,16 +215,27 @@ std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& 
       error = r.why + " (" + oracle + ")";
       return out;
     }
+    // Blocks pair with genotypes by their org name ("g<index>"), never by position: a genotype
+    // the loader does not deliver must not shift the others.
     auto blocks = blocks_of(r.out);
-    if (!r.ok && !blocks.empty()) blocks.pop_back();  // unfinished, or the last before the failure
-    if (blocks.size() > z - a) blocks.resize(z - a);
-    for (std::size_t k = 0; k < blocks.size(); ++k) parse_block(blocks[k], out[a + k]);
-    a += blocks.size();
-    if (r.ok) {
-      for (; a < z; ++a) out[a].problem = "the SDK printed no block for it";
-      continue;
+    std::size_t fail_at = z;         // the genotype the oracle failed on (crash or stop)
+    if (!r.ok && !blocks.empty()) {  // unfinished, or the last one before the failure
+      fail_at = block_index(blocks.back()).value_or(z);
+      blocks.pop_back();
     }
-    if (a >= z) continue;
+    std::size_t next = a;  // after the last genotype with a block
+    for (const auto& b : blocks) {
+      const auto i = block_index(b);
+      if (!i || *i < a || *i >= z) continue;
+      parse_block(b, out[*i]);
+      next = std::max(next, *i + 1);
+    }
+    if (!r.ok && fail_at == z) fail_at = next;
+    const std::size_t done = r.ok ? z : std::min(fail_at, z);
+    for (std::size_t i = a; i < done; ++i)
+      if (!out[i].dump && out[i].problem.empty()) out[i].problem = "the SDK printed no block for it";
+    a = done;
+    if (r.ok || a >= z) continue;
     if (r.why.find("printed nothing") != std::string::npos) {  // stuck on the block it started
       out[a].crashed = true;
       out[a].problem = r.why;
@@ -219,7 +244,7 @@ std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& 
     }
     // A crash: its block may be the one started last or the next one (the SDK can fail before
     // printing anything of a genotype).
-    if (alone(a++) && a < genotypes.size()) alone(a++);
+    if (alone(a++) && a < z) alone(a++);
   }
   return out;
 }
