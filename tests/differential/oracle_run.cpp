@@ -38,10 +38,39 @@ struct Run {
 
 // Runs `oracle gen file` with line-buffered output (stdbuf), so the blocks printed before a crash
 // or a stop are complete and the genotype it failed on is the one whose block is unfinished.
+// stdbuf's path, looked up in $PATH ("" when there is none).
+const std::string& stdbuf_path() {
+  static const std::string path = [] {
+    const char* env = std::getenv("PATH");
+    std::string dirs = env && *env ? env : "/usr/bin:/bin";
+    for (std::size_t at = 0; at <= dirs.size();) {
+      std::size_t colon = dirs.find(':', at);
+      if (colon == std::string::npos) colon = dirs.size();
+      const fs::path p = fs::path(dirs.substr(at, colon - at)) / "stdbuf";
+      if (::access(p.c_str(), X_OK) == 0) return p.string();
+      at = colon + 1;
+    }
+    return std::string();
+  }();
+  return path;
+}
+
 Run run_once(const std::string& oracle, const fs::path& file) {
   Run r;
+  // Everything the child needs is made before fork: between fork and exec a child of a
+  // multi-threaded process may only make async-signal-safe calls (no allocation).
+  const std::string& stdbuf = stdbuf_path();
+  const std::string file_s = file.string();
+  char* const argv[] = {const_cast<char*>(stdbuf.c_str()), const_cast<char*>("-oL"),
+                        const_cast<char*>(oracle.c_str()), const_cast<char*>("gen"),
+                        const_cast<char*>(file_s.c_str()), nullptr};
+  if (stdbuf.empty()) {
+    r.why = "stdbuf or the oracle could not be started";
+    return r;
+  }
   int fd[2];
-  if (::pipe(fd) != 0) {
+  // (close-on-exec: a process started by another thread must not hold this pipe open)
+  if (::pipe2(fd, O_CLOEXEC) != 0) {
     r.why = "pipe failed";
     return r;
   }
@@ -57,7 +86,7 @@ Run run_once(const std::string& oracle, const fs::path& file) {
     if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, 2);
     const rlimit lim{kMemoryLimit, kMemoryLimit};
     ::setrlimit(RLIMIT_AS, &lim);
-    ::execlp("stdbuf", "stdbuf", "-oL", oracle.c_str(), "gen", file.c_str(), static_cast<char*>(nullptr));
+    ::execv(argv[0], argv);
     ::_exit(127);
   }
   ::close(fd[1]);
