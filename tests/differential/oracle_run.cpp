@@ -22,8 +22,9 @@ namespace fs = std::filesystem;
 namespace {
 
 // An oracle process silent this long is stuck on one genotype (it prints a genotype's block in
-// well under a second; fB with a dimension count like 1e5300 makes it loop).
-constexpr int kSilenceSeconds = 5;
+// well under a second; fB with a dimension count like 1e5300 makes it loop). The genotype it
+// stopped on runs again alone with the longer limit, so a busy machine cannot fake a stop.
+constexpr int kSilenceSeconds = 5, kSilenceAloneSeconds = 20;
 // Its address space: a genotype that makes the SDK allocate without end crashes it instead of
 // the machine.
 constexpr rlim_t kMemoryLimit = rlim_t{3} << 30;
@@ -55,7 +56,7 @@ const std::string& stdbuf_path() {
   return path;
 }
 
-Run run_once(const std::string& oracle, const fs::path& file) {
+Run run_once(const std::string& oracle, const fs::path& file, int silence_seconds) {
   Run r;
   // Everything the child needs is made before fork: between fork and exec a child of a
   // multi-threaded process may only make async-signal-safe calls (no allocation).
@@ -94,7 +95,7 @@ Run run_once(const std::string& oracle, const fs::path& file) {
   bool stuck = false;
   for (;;) {
     pollfd p{fd[0], POLLIN, 0};
-    const int n = ::poll(&p, 1, kSilenceSeconds * 1000);
+    const int n = ::poll(&p, 1, silence_seconds * 1000);
     if (n == 0) {
       stuck = true;
       ::kill(pid, SIGKILL);
@@ -111,7 +112,7 @@ Run run_once(const std::string& oracle, const fs::path& file) {
   }
   r.ok = !stuck && WIFEXITED(status) && WEXITSTATUS(status) == 0;
   if (stuck)
-    r.why = "the SDK oracle printed nothing for " + std::to_string(kSilenceSeconds) + " s (stopped)";
+    r.why = "the SDK oracle printed nothing for " + std::to_string(silence_seconds) + " s (stopped)";
   else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
     r.why = "stdbuf or the oracle could not be started";
   else if (!r.ok)
@@ -225,7 +226,7 @@ std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& 
   const fs::path single = file.parent_path() / (file.stem().string() + ".single.gen");
   auto alone = [&](std::size_t i) {
     std::ofstream(single, std::ios::binary) << gen_file_text({genotypes[i]}, i);
-    const Run r = run_once(oracle, single);
+    const Run r = run_once(oracle, single, kSilenceAloneSeconds);
     const auto blocks = blocks_of(r.out);
     if (r.ok && blocks.size() == 1) return parse_block(blocks[0], out[i]), true;
     out[i].crashed = true;
@@ -239,7 +240,7 @@ std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& 
     std::ofstream(f, std::ios::binary) << gen_file_text({genotypes.begin() + static_cast<std::ptrdiff_t>(a),
                                                          genotypes.begin() + static_cast<std::ptrdiff_t>(z)},
                                                         a);
-    const Run r = run_once(oracle, f);
+    const Run r = run_once(oracle, f, kSilenceSeconds);
     if (r.why == "stdbuf or the oracle could not be started") {
       error = r.why + " (" + oracle + ")";
       return out;
@@ -266,9 +267,7 @@ std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& 
     a = done;
     if (r.ok || a >= z) continue;
     if (r.why.find("printed nothing") != std::string::npos) {  // stuck on the block it started
-      out[a].crashed = true;
-      out[a].problem = r.why;
-      ++a;
+      alone(a++);
       continue;
     }
     // A crash: its block may be the one started last or the next one (the SDK can fail before
