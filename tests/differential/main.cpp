@@ -7,6 +7,7 @@
 // GENOKIT_REQUIRE_SHARED=1 makes that a failure.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include <iostream>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "differential/allow_list.hpp"

@@ -19,9 +19,12 @@ class Rng {
     for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
     return Rng(seed * 0x9E3779B97F4A7C15ull ^ h);
   }
-  // 0 .. n-1 (n > 0).
-  std::size_t below(std::size_t n) { return static_cast<std::size_t>(rng_() % n); }
-  int between(int lo, int hi) { return lo + static_cast<int>(below(static_cast<std::size_t>(hi - lo + 1))); }
+  // 0 .. n-1 (0 when n is 0).
+  std::size_t below(std::size_t n) { return n ? static_cast<std::size_t>(rng_() % n) : 0; }
+  // lo .. hi (lo when hi < lo).
+  int between(int lo, int hi) {
+    return hi < lo ? lo : lo + static_cast<int>(below(static_cast<std::size_t>(hi - lo) + 1));
+  }
   bool chance(int percent) { return below(100) < static_cast<std::size_t>(percent); }
   double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng_); }
   template <class T>
