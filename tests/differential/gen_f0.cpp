@@ -40,7 +40,7 @@ std::string random_f0(Rng& r) {
       "Rnd",     "D",      "Fuzzy", "Foo", "N:in=0.5", "",  "Sin:f0=0.3", "\"N:fo=0.1,in=2\"",
       "|:p=0.5", "@:r=0.4"};
   std::string g = "//0\n";
-  if (r.chance(10)) g += "m:se=" + random_number(r, 0, 3) + "\n";
+  if (r.chance(10)) g += std::string("m:se=") + random_number(r, 0, 3) + "\n";
   // Parts as a tree (each near its parent, so most joints are short enough), joints along it,
   // now and then one more joint or a bad reference.
   const int parts = r.between(r.chance(5) ? 0 : 1, r.chance(20) ? 12 : 5);
@@ -63,7 +63,7 @@ std::string random_f0(Rng& r) {
       }
     std::vector<Field> named = part;
     if (r.chance(2)) named.push_back({"m", 0, 3});  // (a property older f0 tables had)
-    std::string extra = r.chance(10) ? "sh=" + std::to_string(r.between(0, 3)) : "";
+    std::string extra = r.chance(10) ? std::string("sh=") + std::to_string(r.between(0, 3)) : "";
     if (!extra.empty()) pos.push_back(extra);
     g += "p:" + values(r, pos, named) + "\n";
   }
@@ -72,11 +72,11 @@ std::string random_f0(Rng& r) {
     std::vector<std::string> refs = {std::to_string(p1), std::to_string(p2)};
     if (r.chance(10)) refs = {"p1=" + refs[0], "p2=" + refs[1]};
     if (r.chance(10)) {  // a delta joint
-      refs.push_back("dx=" + random_number(r, -1, 1));
-      if (r.chance(50)) refs.push_back("dy=" + random_number(r, -1, 1));
-      if (r.chance(30)) refs.push_back("dz=" + random_number(r, -1, 1));
+      refs.push_back(std::string("dx=") + random_number(r, -1, 1));
+      if (r.chance(50)) refs.push_back(std::string("dy=") + random_number(r, -1, 1));
+      if (r.chance(30)) refs.push_back(std::string("dz=") + random_number(r, -1, 1));
     }
-    if (r.chance(5)) refs.push_back("sh=" + std::to_string(r.between(0, 3)));
+    if (r.chance(5)) refs.push_back(std::string("sh=") + std::to_string(r.between(0, 3)));
     g += "j:" + values(r, refs, joint) + "\n";
     ++joints;
   };
@@ -87,9 +87,9 @@ std::string random_f0(Rng& r) {
   for (int i = 0; i < neurons; ++i) {
     std::vector<std::string> f;
     if (r.chance(50) && parts)
-      f.push_back("p=" + std::to_string(r.between(0, parts - 1)));
+      f.push_back(std::string("p=") + std::to_string(r.between(0, parts - 1)));
     else if (r.chance(60) && joints)
-      f.push_back("j=" + std::to_string(r.between(0, joints - 1)));
+      f.push_back(std::string("j=") + std::to_string(r.between(0, joints - 1)));
     if (r.chance(85)) f.push_back("d=" + r.pick(classes));
     if (r.chance(5)) f.push_back("i=\"x\"");
     g += "n:" + values(r, f, {}) + "\n";
@@ -98,8 +98,8 @@ std::string random_f0(Rng& r) {
   for (int i = 0; i < conns; ++i) {
     const int a = r.between(r.chance(3) ? -1 : 0, neurons ? neurons - 1 + (r.chance(3) ? 1 : 0) : 1);
     const int b = r.between(0, neurons ? neurons - 1 : 1);
-    std::string c = "c:" + std::to_string(a) + ", " + std::to_string(b);
-    if (r.chance(80)) c += ", " + random_number(r, -5, 5);
+    std::string c = std::string("c:") + std::to_string(a) + ", " + std::to_string(b);
+    if (r.chance(80)) c += std::string(", ") + random_number(r, -5, 5);
     if (r.chance(5)) c += ", i=\"c\"";
     g += c + "\n";
   }

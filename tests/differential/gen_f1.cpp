@@ -36,7 +36,10 @@ std::string stick(Rng& r, int depth) {
     if (r.chance(35)) {
       s += "(";
       const int branches = r.between(1, 4);
-      for (int b = 0; b < branches; ++b) s += (b ? "," : "") + (r.chance(90) ? stick(r, depth + 1) : "");
+      for (int b = 0; b < branches; ++b) {
+        s += b ? "," : "";
+        if (r.chance(90)) s += stick(r, depth + 1);
+      }
       s += ")";
     } else {
       s += stick(r, depth + 1);

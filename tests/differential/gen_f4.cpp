@@ -18,9 +18,9 @@ std::string body(Rng& r, int depth) {
       return out + "<" + body(r, depth + 1) + ">" + body(r, depth + 1);
     } else if (x < 40 && depth < 4) {
       return out + "#" + r.pick(std::vector<std::string>{"0", "1", "2", "3", "-1"}) + body(r, depth + 1) +
-             ">" + body(r, depth + 1);
+             std::string(">") + body(r, depth + 1);
     } else if (x < 50) {
-      out += "[" + std::to_string(r.between(-3, 3)) + ":" + random_number(r, -2, 2) + "]";
+      out += std::string("[") + std::to_string(r.between(-3, 3)) + ":" + random_number(r, -2, 2) + "]";
     } else if (x < 55) {
       out += "[" + r.pick(std::vector<std::string>{"G", "T", "S", "*", "Rnd", "N", "Q"}) + ":" +
              random_number(r, -2, 2) + "]";
@@ -43,7 +43,7 @@ std::string body(Rng& r, int depth) {
 }  // namespace
 
 std::string random_f4(Rng& r) {
-  return "//4\n" + body(r, 0);
+  return std::string("//4\n") + body(r, 0);
 }
 
 }  // namespace genokit::differential

@@ -8,7 +8,7 @@
 namespace genokit::differential {
 
 std::string random_fB(Rng& r) {
-  std::string g = "//B\n" + std::to_string(r.chance(3) ? 0 : r.between(1, 3)) + "\n";
+  std::string g = std::string("//B\n") + std::to_string(r.chance(3) ? 0 : r.between(1, 3)) + "\n";
   static const std::vector<std::string> classes = {"\"G\"",   "\"T\"",        "\"N\"", "\"|\"", "\"@\"",
                                                    "\"Foo\"", "\"N:in=0.5\"", "\"\"",  "\"S\""};
   for (int n = r.between(3, 42); n > 0; --n) {

@@ -31,7 +31,7 @@ std::string handle(Rng& r, int dims) {
         "N", "T", "G", "S", "*", "|", "@", "Sin", "Rnd", "\"N:in=0.5\"", "Foo", "", "\"Sin:f0=0.3\"", "D"};
     if (r.chance(70)) fields.push_back("d=" + r.pick(cls));
   } else if (r.chance(70)) {
-    fields.push_back("w=" + random_number(r, -3, 3));
+    fields.push_back(std::string("w=") + random_number(r, -3, 3));
   }
   if (r.chance(3)) fields.push_back("zz=1");
   if (r.chance(2)) fields.push_back("abc");
@@ -43,7 +43,7 @@ std::string handle(Rng& r, int dims) {
 
 std::string random_fH(Rng& r) {
   const int dims = r.between(1, 4);
-  std::string g = "//H\n" + std::to_string(r.chance(2) ? 0 : dims) + "\n";
+  std::string g = std::string("//H\n") + std::to_string(r.chance(2) ? 0 : dims) + "\n";
   const int n = r.between(1, r.chance(10) ? 30 : 12);
   for (int i = 0; i < n; ++i) {
     if (r.chance(4)) g += "\n";

@@ -25,7 +25,8 @@ std::string formula(Rng& r, int vars, int depth = 0) {
   const int x = static_cast<int>(r.below(100));
   if (depth > 2 || x < 35) return number(r, depth == 0);
   if (x < 55) {
-    if (vars > 0 && r.chance(75)) return "$" + std::to_string(r.below(static_cast<std::size_t>(vars)));
+    if (vars > 0 && r.chance(75))
+      return std::string("$") + std::to_string(r.below(static_cast<std::size_t>(vars)));
     return r.chance(50) ? "$t" : number(r, false);
   }
   static const std::vector<std::string> ops = {"+", "-", "*", ">", "<", ">=", "<=", "=", "<>", "&", "|"};
@@ -53,11 +54,14 @@ std::string word(Rng& r, int vars, const Words& user) {
   }
   if (x < 55) {
     std::string s = "C(";
-    if (r.chance(70)) s += "w=" + formula(r, vars);
+    if (r.chance(70)) s += std::string("w=") + formula(r, vars);
     if (!user.empty() && r.chance(30)) {
       const auto& u = r.pick(user);
       std::string a = u.first + "(";
-      for (int k = 0; k < u.second; ++k) a += (k ? "," : "") + number(r, false);
+      for (int k = 0; k < u.second; ++k) {
+        a += k ? "," : "";
+        a += number(r, false);
+      }
       s += std::string(s.size() > 2 ? "," : "") + "attr=\\\"" + a + ")\\\"";
     }
     return s + ")";
@@ -66,12 +70,14 @@ std::string word(Rng& r, int vars, const Words& user) {
     static const std::vector<std::string> rot = {"rotX", "rotY", "rotZ"};
     return r.pick(rot) + "(" + (r.chance(85) ? formula(r, vars) : "") + ")";
   }
-  if (x < 78) return "[" + word(r, vars, user) + word(r, vars, user) + "]";
+  if (x < 78) return std::string("[") + word(r, vars, user) + word(r, vars, user) + "]";
   if (!user.empty()) {
     const auto& u = r.pick(user);
     std::string s = u.first + "(";
-    for (int k = 0; k < u.second; ++k)
-      s += (k ? "," : "") + (r.chance(80) ? formula(r, vars) : std::string());
+    for (int k = 0; k < u.second; ++k) {
+      s += k ? "," : "";
+      if (r.chance(80)) s += formula(r, vars);
+    }
     return s + ")";
   }
   return "S()";
@@ -92,18 +98,19 @@ std::string random_fL(Rng& r) {
     const std::string name(1, static_cast<char>('A' + i));
     const int np = r.between(0, 3);
     user.push_back({name, np});
-    g += "w:name=" + name + (np ? ", npar=" + std::to_string(np) : "") + "\n";
+    g += "w:name=" + name + (np ? std::string(", npar=") + std::to_string(np) : "") + "\n";
   }
-  g += "i:axiom=\"" + sequence(r, 0, user, r.between(1, 5)) + "\"";
-  if (r.chance(70)) g += ", time=" + std::to_string(r.between(0, 5)) + (r.chance(20) ? ".5" : "");
-  if (r.chance(15)) g += ", numckp=" + std::to_string(r.between(1, 4));
-  if (r.chance(40)) g += ", maxwords=" + std::to_string(r.between(5, 64));
+  g += std::string("i:axiom=\"") + sequence(r, 0, user, r.between(1, 5)) + "\"";
+  if (r.chance(70))
+    g += std::string(", time=") + std::to_string(r.between(0, 5)) + (r.chance(20) ? ".5" : "");
+  if (r.chance(15)) g += std::string(", numckp=") + std::to_string(r.between(1, 4));
+  if (r.chance(40)) g += std::string(", maxwords=") + std::to_string(r.between(5, 64));
   g += "\n";
   for (int i = 0, nr = user.empty() ? 0 : r.between(0, 3); i < nr; ++i) {
     const auto& u = r.pick(user);
     g += "r:pred=" + u.first;
-    if (u.second > 0 && r.chance(40)) g += ", cond=\"" + formula(r, u.second) + "\"";
-    g += ", succ=\"" + sequence(r, u.second, user, r.between(1, 4)) + "\"\n";
+    if (u.second > 0 && r.chance(40)) g += std::string(", cond=\"") + formula(r, u.second) + "\"";
+    g += std::string(", succ=\"") + sequence(r, u.second, user, r.between(1, 4)) + "\"\n";
   }
   if (r.chance(3)) g += "w:name=Z\n";
   return g;

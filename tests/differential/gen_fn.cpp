@@ -29,7 +29,7 @@ std::string list(Rng& r, int depth) {
 }  // namespace
 
 std::string random_fn(Rng& r) {
-  return "//n\n" + list(r, 0);
+  return std::string("//n\n") + list(r, 0);
 }
 
 }  // namespace genokit::differential
