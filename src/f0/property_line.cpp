@@ -80,8 +80,18 @@ std::size_t Parser::general_fields(const TableData& td, std::size_t pos, int idx
 void Parser::set(const TableData& td, int k, std::string_view v, std::size_t off, void* base) {
   const FastProp& fp = td.props[k];
   const PropDef& p = td.prop(k);
-  if (p.readonly()) return;  // silently, as the SDK
   const std::string_view cid = td.table->class_id;
+  if (p.readonly()) {
+    // The SDK drops the value silently, but an integer one is still read (strictly) first, and
+    // a text that is no integer rejects the element like any other (n:getInputCount=W).
+    if (p.type == 'd' && !frams::sdk::parse_int_strict(v))
+      fail("f0.bad-integer",
+           "Could not parse '" + std::string(v) + "' as an integer for " + full_name(td, k) +
+               " (strict; a read-only property, whose value is otherwise ignored); the " + std::string(cid) +
+               ": element is rejected",
+           off);
+    return;
+  }
   if (p.type == 's') {
     std::string& dst = fp.slot.type == SlotType::text ? text_at(base, fp.slot) : scratch_;
     dst.assign(v.data(), v.size());

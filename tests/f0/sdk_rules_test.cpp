@@ -113,6 +113,26 @@ TEST(F0SdkRules, ReadOnlyPropertiesAreIgnoredSilently) {
   const Parsed p = read("n:getInputCount=5");
   EXPECT_TRUE(p.model.valid);
   EXPECT_EQ(p.codes, Codes{});
+  // Not the other read-only slots: the SDK reads no value for them.
+  EXPECT_TRUE(read("n:getInputNeuroDef=W, getInputWeight=1.5, classObject=x").model.valid);
+}
+
+// ... but the integer one (getInputCount) is still read strictly first: a text that is no
+// integer rejects the element, by name or as the unnamed value after Vstyle (SDK: "Could not
+// parse 'W' (strict)", "Invalid 'n:'").
+TEST(F0SdkRules, ReadOnlyIntegerIsStillParsed) {
+  for (const char* body : {"p:\nn:p=0, getInputCount=W", "p:\nn:p=0, getInputCount=1.5",
+                           "p:\nn:p=0, getInputCount=", "p:\nn:p=0, getInputCount=99999999999"}) {
+    const Parsed p = read(body);
+    EXPECT_FALSE(p.model.valid) << body;
+    EXPECT_EQ(p.codes, Codes{"f0.bad-integer"}) << body;
+  }
+  const Parsed u = read("p:\nn:p=0, d=N, i=x, V, W");
+  EXPECT_FALSE(u.model.valid);
+  EXPECT_EQ(u.codes, (Codes{"f0.missing-name", "f0.missing-name", "f0.bad-integer"}));
+  const Parsed ok = read("p:\nn:p=0, d=N, i=x, V, 0x5, W");  // W goes to getInputNeuroDef: unread
+  ASSERT_TRUE(ok.model.valid);
+  EXPECT_EQ(write_body(ok.model), "p:\nn:p=0, i=x, Vstyle=V\n");
 }
 
 // The line's trailing CRs are not part of it; a CR inside a field is.
