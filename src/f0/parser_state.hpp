@@ -55,14 +55,18 @@ class Parser {
   }
   void store_real(const TableData& td, int k, double x, std::size_t off, void* base) {
     const FastProp& p = td.props[k];
-    if (!(x >= p.min && x <= p.max)) x = clamp_real(td, k, x, off);  // also NaN
-    if (p.slot.type == SlotType::real) real_at(base, p.slot) = x;
+    double* slot = p.slot.type == SlotType::real ? &real_at(base, p.slot) : nullptr;
+    if (!(x >= p.min && x <= p.max)) x = clamp_real(td, k, x, off, slot);  // also NaN
+    // Param.set keeps the current value when the new one is equal: -0 stays after a later 0.
+    if (slot && !(*slot == x)) *slot = x;
     if (p.given_bit) given_ |= p.given_bit;
   }
   // The rare path of store_*: out-of-range values, clamped with the SDK's warning.
   [[gnu::noinline, gnu::cold]] std::int64_t clamp_int(const TableData& td, int k, std::int64_t x,
                                                       std::size_t off);
-  [[gnu::noinline, gnu::cold]] double clamp_real(const TableData& td, int k, double x, std::size_t off);
+  // (`current`: the slot's value, which the message names when the clamped value equals it)
+  [[gnu::noinline, gnu::cold]] double clamp_real(const TableData& td, int k, double x, std::size_t off,
+                                                 const double* current);
   bool given(Field f) const { return given_ & field_bit(f); }
   // Reads one element line of class `cls` into a new element of target_ (removed again when the
   // line or its references fail).

@@ -144,11 +144,12 @@ std::int64_t Parser::clamp_int(const TableData& td, int k, std::int64_t x, std::
   return adj;
 }
 
-double Parser::clamp_real(const TableData& td, int k, double x, std::size_t off) {
+double Parser::clamp_real(const TableData& td, int k, double x, std::size_t off, const double* current) {
   const FastProp& fp = td.props[k];
   if (!(x < fp.min || x > fp.max)) return x;  // NaN passes (no comparison holds)
   const bool big = x > fp.max;
-  const double adj = big ? fp.max : fp.min;
+  double adj = big ? fp.max : fp.min;
+  if (current && *current == adj) adj = *current;  // kept, and named, as it is (-0.0)
   warn(
       "f0.value-clamped",
       frams::sdk::clamp_message(td.table->class_id, td.prop(k).id, format_number(x), big, format_number(adj)),

@@ -4,6 +4,7 @@
 // (tools/sdk-r909 oracle).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -156,4 +157,20 @@ TEST(F0SdkRules, EmptyNeuronClassIsN) {
   EXPECT_EQ(write_body(read("n:d=:").model), "n:\n");
   EXPECT_EQ(write_body(read("n:d=:p=1").model), "n:d=N:p=1\n");
   EXPECT_EQ(read("n:d=\":p=1, r=2\"").model.neurons[0].details, "N:p=1, r=2");
+}
+
+// Param.set keeps the current value when the new one is equal (==), so a -0 stays after a later 0
+// or a clamp to 0, and the clamp message names the kept value (SDK: "p:fr=-0,fr=-5" is
+// "p:fr=-0.0", "Setting p.fr = '-5.0' exceeded allowed range (too small). Adjusted to '-0.0'.").
+TEST(F0SdkRules, EqualValueKeepsTheCurrentOne) {
+  EXPECT_EQ(write_body(read("p:fr=-0, fr=0").model), "p:fr=-0.0\n");
+  Diagnostics d;
+  ParseOptions opt;
+  opt.lint = false;
+  const Model m = parse("//0\np:fr=-0,fr=-5", d, opt);
+  EXPECT_EQ(write_body(m), "p:fr=-0.0\n");
+  ASSERT_EQ(d.items().size(), 1u);
+  EXPECT_EQ(d.items()[0].message,
+            "Setting p.fr = '-5.0' exceeded allowed range (too small). Adjusted to '-0.0'.");
+  EXPECT_FALSE(std::signbit(read("p:x=-0").model.parts[0].pos.x));  // the default 0 is kept
 }
