@@ -177,15 +177,19 @@ void Parser::ref_error(const char* what, std::int64_t k, std::size_t off) {
   Model& m = *target_;
   failed_ = false;
   if (cls == 'm') {
-    Model tmp;  // m: lines are rare; read aside so a failed line changes nothing
-    if (!td.overrides.empty()) apply_overrides(td, &tmp);
+    // m: lines are rare; read aside so a failed line changes nothing. A later m: line changes
+    // only what it names: the SDK sets the model's one property object again (m:se=2 then
+    // m:Vstyle=x keeps se=2).
+    Model tmp;
+    tmp.se = m.se;
+    tmp.vstyle = m.vstyle;
     eol = read_fields(td, at, &tmp);
     if (failed_) {
       build_error_ = true;
       return;
     }
     m.se = tmp.se;
-    if (given(Field::m_vstyle)) m.vstyle = std::move(tmp.vstyle);
+    m.vstyle = std::move(tmp.vstyle);
     return;
   }
   void* base;

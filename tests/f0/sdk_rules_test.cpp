@@ -174,3 +174,11 @@ TEST(F0SdkRules, EqualValueKeepsTheCurrentOne) {
             "Setting p.fr = '-5.0' exceeded allowed range (too small). Adjusted to '-0.0'.");
   EXPECT_FALSE(std::signbit(read("p:x=-0").model.parts[0].pos.x));  // the default 0 is kept
 }
+
+// A later m: line sets only what it names on the one model object (SDK: "m:se=1e16" then
+// "m:Vstyle=nan" is written "m:10000000000000000.0, Vstyle=nan").
+TEST(F0SdkRules, LaterModelLinesKeepEarlierValues) {
+  EXPECT_EQ(write_body(read("m:1e16\np:\nm:Vstyle=nan").model), "m:10000000000000000.0, Vstyle=nan\np:\n");
+  EXPECT_EQ(write_body(read("m:Vstyle=x\nm:se=2\np:").model), "m:2.0, Vstyle=x\np:\n");
+  EXPECT_EQ(write_body(read("m:-0\np:\nm:").model), "m:-0.0\np:\n");
+}
