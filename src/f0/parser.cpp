@@ -177,19 +177,16 @@ void Parser::ref_error(const char* what, std::int64_t k, std::size_t off) {
   Model& m = *target_;
   failed_ = false;
   if (cls == 'm') {
-    // m: lines are rare; read aside so a failed line changes nothing. A later m: line changes
-    // only what it names: the SDK sets the model's one property object again (m:se=2 then
-    // m:Vstyle=x keeps se=2).
+    // m: lines are rare; read aside (a fast-path slot layout). A later m: line changes only what
+    // it names: the SDK sets the model's one property object again (m:se=2 then m:Vstyle=x keeps
+    // se=2).
     Model tmp;
     tmp.se = m.se;
     tmp.vstyle = m.vstyle;
     eol = read_fields(td, at, &tmp);
-    if (failed_) {
-      build_error_ = true;
-      return;
-    }
-    m.se = tmp.se;
+    m.se = tmp.se;  // (also when the line fails: the SDK's model keeps what was set, a bad number as 0)
     m.vstyle = std::move(tmp.vstyle);
+    if (failed_) build_error_ = true;
     return;
   }
   void* base;

@@ -115,6 +115,9 @@ void Parser::set(const TableData& td, int k, std::string_view v, std::size_t off
            "Could not parse '" + std::string(v) + "' as a number for " + full_name(td, k) + "; the " +
                std::string(cid) + ": element is rejected",
            off);
+      // The SDK still sets the property, to 0 (only visible for m:, whose model stays: a later
+      // field on the line may set it again).
+      if (fp.slot.type == SlotType::real) real_at(base, fp.slot) = 0;
       return;
     }
     if (!is_legacy(p)) store_real(td, k, *x, off, base);

@@ -182,3 +182,13 @@ TEST(F0SdkRules, LaterModelLinesKeepEarlierValues) {
   EXPECT_EQ(write_body(read("m:Vstyle=x\nm:se=2\np:").model), "m:2.0, Vstyle=x\np:\n");
   EXPECT_EQ(write_body(read("m:-0\np:\nm:").model), "m:-0.0\np:\n");
 }
+
+// A number that cannot be read is still set, to 0, before the line fails: visible on the model's
+// own m: properties (SDK dump: "m:se=2" then "m:se=x" leaves se = 0; "m:se=x,se=2" leaves 2).
+TEST(F0SdkRules, UnreadableModelNumberIsZero) {
+  const Parsed a = read("m:se=2\nm:se=x\np:");
+  EXPECT_FALSE(a.model.valid);
+  EXPECT_EQ(a.model.se, 0);
+  EXPECT_EQ(read("m:se=x,se=2\np:").model.se, 2);
+  EXPECT_EQ(read("m:se10.3\np:").model.se, 0);
+}
