@@ -192,3 +192,11 @@ TEST(F0SdkRules, UnreadableModelNumberIsZero) {
   EXPECT_EQ(read("m:se=x,se=2\np:").model.se, 2);
   EXPECT_EQ(read("m:se10.3\np:").model.se, 0);
 }
+
+// ... except a joint's first dx/dy/dz: the SDK's delta does not start as 0 (j:0,1,dx=-0 is written
+// "dx=-0.0"; "dx=-0, dx=0" keeps -0 too).
+TEST(F0SdkRules, FirstJointDeltaAlwaysSets) {
+  EXPECT_EQ(write_body(read("p:\np:\nj:0, 1, dx=-0").model), "p:\np:\nj:0, 1, dx=-0.0, 0.0, 0.0\n");
+  EXPECT_EQ(write_body(read("p:\np:\nj:0, 1, dx=-0, dx=0").model), "p:\np:\nj:0, 1, dx=-0.0, 0.0, 0.0\n");
+  EXPECT_EQ(write_body(read("p:\np:\nj:0, 1, dz=-0").model), "p:\np:\nj:0, 1, dx=0.0, 0.0, -0.0\n");
+}
