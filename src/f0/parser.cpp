@@ -273,6 +273,18 @@ void Parser::ref_error(const char* what, std::int64_t k, std::size_t off) {
   build_error_ = true;  // the line failed
 }
 
+// The shape type of the model read so far (final_check's rule: the first part decides, a part or
+// joint of the other kind makes it illegal; no parts: unknown).
+static ShapeType shape_so_far(const Model& m) {
+  if (m.parts.empty()) return ShapeType::unknown;
+  const bool solids = m.parts[0].sh != 0;
+  for (const Part& p : m.parts)
+    if ((p.sh != 0) != solids) return ShapeType::illegal;
+  for (const Joint& j : m.joints)
+    if ((j.sh != 0) != solids) return ShapeType::illegal;
+  return solids ? ShapeType::solids : ShapeType::ball_and_stick;
+}
+
 // Neuron::inputs from the connections, in connection order, each vector allocated once.
 static void fill_inputs(Model& m) {
   thread_local std::vector<std::uint32_t> count;  // reused: no allocation per genotype
@@ -344,6 +356,7 @@ Model Parser::run() {
         break;
       }
       if (cls == 'k') {
+        if (main_.checkpoints.empty()) checkpoint_shape_ = shape_so_far(main_);
         main_.checkpoints.emplace_back();
         target_ = &main_.checkpoints.back();
         eol = line_end(after);
@@ -366,7 +379,8 @@ Model Parser::run() {
   for (auto& ck : main_.checkpoints) fill_inputs(ck);
   if (build_error_) {
     main_.valid = false;
-    main_.shape_type = ShapeType::unknown;
+    // The SDK checks the main model at its first checkpoint: line; a later error keeps that type.
+    main_.shape_type = main_.checkpoints.empty() ? ShapeType::unknown : checkpoint_shape_;
     for (auto& ck : main_.checkpoints) ck.valid = false;
     return std::move(main_);
   }

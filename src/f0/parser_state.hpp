@@ -95,10 +95,11 @@ class Parser {
   std::size_t body_line_ = 0;  // "line #N" of the SDK (lines after the header)
   bool failed_ = false;        // the current line failed
   bool build_error_ = false;   // any build error so far (no final check then)
-  std::uint64_t given_ = 0;    // the kTrackedFields the current line set (bit per Field)
-  std::string scratch_;        // string values without a model slot
-  std::string unquoted_;       // quoted values of the general path
-  const OrderData& od_;        // tables and defaults of opt_.order
+  ShapeType checkpoint_shape_ = ShapeType::unknown;  // the main model's at the first checkpoint:
+  std::uint64_t given_ = 0;  // the kTrackedFields the current line set (bit per Field)
+  std::string scratch_;      // string values without a model slot
+  std::string unquoted_;     // quoted values of the general path
+  const OrderData& od_;      // tables and defaults of opt_.order
 };
 
 static_assert(kFieldCount <= 64, "given_ is a 64-bit set");

@@ -200,3 +200,13 @@ TEST(F0SdkRules, FirstJointDeltaAlwaysSets) {
   EXPECT_EQ(write_body(read("p:\np:\nj:0, 1, dx=-0, dx=0").model), "p:\np:\nj:0, 1, dx=-0.0, 0.0, 0.0\n");
   EXPECT_EQ(write_body(read("p:\np:\nj:0, 1, dz=-0").model), "p:\np:\nj:0, 1, dx=0.0, 0.0, -0.0\n");
 }
+
+// The SDK checks the main model at the first checkpoint: line; a later build error leaves the
+// shape type found then (SDK dump: "p:sh=1 / checkpoint: / x" is invalid with shape type solids).
+TEST(F0SdkRules, ShapeTypeFromTheFirstCheckpoint) {
+  EXPECT_EQ(read("p:\ncheckpoint:\nx").model.shape_type, ShapeType::ball_and_stick);
+  EXPECT_EQ(read("p:sh=1\ncheckpoint:\np:\nx").model.shape_type, ShapeType::solids);
+  EXPECT_EQ(read("p:\np:sh=1\ncheckpoint:\nx").model.shape_type, ShapeType::illegal);
+  EXPECT_EQ(read("checkpoint:\np:\nx").model.shape_type, ShapeType::unknown);
+  EXPECT_EQ(read("p:\nx").model.shape_type, ShapeType::unknown);
+}
