@@ -356,7 +356,7 @@ Model Parser::run() {
         break;
       }
       if (cls == 'k') {
-        if (main_.checkpoints.empty()) checkpoint_shape_ = shape_so_far(main_);
+        if (main_.checkpoints.empty()) checkpoint_shape_ = shape_so_far(main_), checkpoint_pos_ = sdk_pos_;
         main_.checkpoints.emplace_back();
         target_ = &main_.checkpoints.back();
         eol = line_end(after);
@@ -385,6 +385,9 @@ Model Parser::run() {
     return std::move(main_);
   }
   final_check(main_, diags_, opt_);
+  // The SDK checks the main model at the first checkpoint: line, and a failed check marks the
+  // warning position there (the end of the last element line before it).
+  if (!main_.valid && !main_.checkpoints.empty() && main_.warn_pos < 0) main_.warn_pos = checkpoint_pos_;
   for (auto& ck : main_.checkpoints) {
     Diagnostics ignored;
     final_check(ck, ignored, opt_);

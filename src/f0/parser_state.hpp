@@ -96,6 +96,7 @@ class Parser {
   bool failed_ = false;        // the current line failed
   bool build_error_ = false;   // any build error so far (no final check then)
   ShapeType checkpoint_shape_ = ShapeType::unknown;  // the main model's at the first checkpoint:
+  std::int64_t checkpoint_pos_ = -1;                 // sdk_pos_ there
   std::uint64_t given_ = 0;  // the kTrackedFields the current line set (bit per Field)
   std::string scratch_;      // string values without a model slot
   std::string unquoted_;     // quoted values of the general path

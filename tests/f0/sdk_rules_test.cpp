@@ -210,3 +210,14 @@ TEST(F0SdkRules, ShapeTypeFromTheFirstCheckpoint) {
   EXPECT_EQ(read("checkpoint:\np:\nx").model.shape_type, ShapeType::unknown);
   EXPECT_EQ(read("p:\nx").model.shape_type, ShapeType::unknown);
 }
+
+// ... and a main model that fails that check gets the warning position of the checkpoint: line
+// (the end of the last element line before it; SDK dump: warnpos 18 for the body below).
+TEST(F0SdkRules, FailedCheckAtACheckpointSetsWarnPos) {
+  const Parsed p = read("p:\np:\nj:0,1\nj:0,1\n\ncheckpoint:\np:\np:");
+  EXPECT_FALSE(p.model.valid);
+  EXPECT_EQ(p.model.error_pos, -1);
+  EXPECT_EQ(p.model.warn_pos, 18);
+  EXPECT_EQ(read("p:\np:1\nj:0,1\ncheckpoint:\np:").model.warn_pos, -1);  // valid
+  EXPECT_EQ(read("p:\np:\nj:0,1\nj:0,1").model.warn_pos, -1);             // no checkpoint
+}
