@@ -391,6 +391,18 @@ Model Parser::run() {
   for (auto& ck : main_.checkpoints) {
     Diagnostics ignored;
     final_check(ck, ignored, opt_);
+    // The SDK checks a checkpoint only up to its shapes and joint structure; a model that fails
+    // there is kept (and written) empty. Later checks (joint length, connectivity, duplicate
+    // joints) leave it as read.
+    for (const Diagnostic& x : ignored.items())
+      if (x.severity == Severity::error &&
+          (x.code == "f0.mixed-part-shapes" || x.code == "f0.mixed-joint-shapes" ||
+           x.code == "f0.self-joint" || x.code == "f0.delta-cycle" ||
+           x.code == "f0.delta-part-placed-twice")) {
+        ck = Model{};
+        ck.valid = false;
+        break;
+      }
   }
   if (opt_.lint) lint(main_, diags_);
   return std::move(main_);

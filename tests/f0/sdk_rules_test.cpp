@@ -221,3 +221,15 @@ TEST(F0SdkRules, FailedCheckAtACheckpointSetsWarnPos) {
   EXPECT_EQ(read("p:\np:1\nj:0,1\ncheckpoint:\np:").model.warn_pos, -1);  // valid
   EXPECT_EQ(read("p:\np:\nj:0,1\nj:0,1").model.warn_pos, -1);             // no checkpoint
 }
+
+// A checkpoint whose shapes or joint structure fail the SDK's check is written empty; one that
+// fails only later checks (a joint too long, parts not connected) is written as read.
+TEST(F0SdkRules, CheckpointFailingItsStructureIsEmptied) {
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:\np:1\nj:1,1").model), "p:\ncheckpoint:\n");
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:sh=1\np:1\nj:0,1").model), "p:\ncheckpoint:\n");
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:\np:1\nj:0,1,sh=1").model), "p:\ncheckpoint:\n");
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:\np:\nj:0,1,dx=1\nj:1,0,dx=1").model), "p:\ncheckpoint:\n");
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:\np:5\nj:0,1").model),
+            "p:\ncheckpoint:\np:\np:5.0\nj:0, 1\n");
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:\np:").model), "p:\ncheckpoint:\np:\np:\n");
+}
