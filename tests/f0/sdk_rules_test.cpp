@@ -233,3 +233,15 @@ TEST(F0SdkRules, CheckpointFailingItsStructureIsEmptied) {
             "p:\ncheckpoint:\np:\np:5.0\nj:0, 1\n");
   EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:\np:").model), "p:\ncheckpoint:\np:\np:\n");
 }
+
+// A part rotated by inf or nan has a NaN orientation; the SDK's joint angles then take its pole
+// branch (SDK dump for "p: / p:1,rx=inf / j:0,1": rx=-nan ry=1.5707963267948966 rz=0).
+TEST(F0SdkRules, NanOrientationGivesPoleJointAngles) {
+  for (const char* body : {"p:\np:1,rx=inf\nj:0,1", "p:rx=inf\np:1\nj:0,1", "p:\np:1,rz=nan\nj:0,1"}) {
+    const Parsed p = read(body);
+    ASSERT_EQ(p.model.joints.size(), 1u) << body;
+    EXPECT_TRUE(std::isnan(p.model.joints[0].rot.x)) << body;
+    EXPECT_EQ(p.model.joints[0].rot.y, 1.5707963267948966) << body;
+    EXPECT_EQ(p.model.joints[0].rot.z, 0) << body;
+  }
+}
