@@ -301,6 +301,13 @@ static void fill_inputs(Model& m) {
 }
 
 Model Parser::run() {
+  // The SDK holds a genotype as a C string: it ends at the first NUL byte.
+  if (const std::size_t nul = text_.find('\0'); nul != std::string_view::npos) {
+    diags_.warning("f0.nul-byte",
+                   "The genotype ends at this NUL byte; the text after it is ignored (as the SDK reads it)",
+                   loc(nul));
+    text_ = text_.substr(0, nul);
+  }
   // Header: "//0" line, "/*0*/", or none (a bare f0 body).
   const auto h = frams::parse_genotype_header(text_);
   if (h.declared) {

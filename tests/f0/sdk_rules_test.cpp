@@ -245,3 +245,15 @@ TEST(F0SdkRules, NanOrientationGivesPoleJointAngles) {
     EXPECT_EQ(p.model.joints[0].rot.z, 0) << body;
   }
 }
+
+// The SDK reads a genotype as a C string: a NUL byte ends it (SDK oracle, .gen and file modes:
+// "p:\np:1\0zz\nj:0,1" has 2 parts and no joint).
+TEST(F0SdkRules, NulByteEndsTheGenotype) {
+  const Parsed p = read(std::string("p:\np:1\0zz\nj:0,1", 15));
+  EXPECT_EQ(p.model.parts.size(), 2u);
+  EXPECT_TRUE(p.model.joints.empty());
+  EXPECT_FALSE(p.model.valid);
+  EXPECT_EQ(p.codes.front(), "f0.nul-byte");
+  const Parsed q = read(std::string("p:\n\0\n", 5));
+  EXPECT_TRUE(q.model.valid);
+}
