@@ -56,6 +56,9 @@ Vec3 rotation_from_orient(const Orient& o) {
   s = std::sin(-r.y), c = std::cos(-r.y);
   rot_y_sdk(x, s, c), rot_y_sdk(z, s, c);
   r.x = std::atan2(-z.y, z.z);
+  // A NaN X axis (a part rotated by inf or nan) falls into the SDK's pole branch: ry = pi/2 and
+  // rz = 0 (its comparisons fail for NaN), rx stays NaN (SDK r909 oracle).
+  if (std::isnan(o.x.x) || std::isnan(o.x.y) || std::isnan(o.x.z)) r.y = std::acos(0.0), r.z = 0;
   return r;
 }
 

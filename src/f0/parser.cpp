@@ -177,15 +177,16 @@ void Parser::ref_error(const char* what, std::int64_t k, std::size_t off) {
   Model& m = *target_;
   failed_ = false;
   if (cls == 'm') {
-    Model tmp;  // m: lines are rare; read aside so a failed line changes nothing
-    if (!td.overrides.empty()) apply_overrides(td, &tmp);
+    // m: lines are rare; read aside (a fast-path slot layout). A later m: line changes only what
+    // it names: the SDK sets the model's one property object again (m:se=2 then m:Vstyle=x keeps
+    // se=2).
+    Model tmp;
+    tmp.se = m.se;
+    tmp.vstyle = m.vstyle;
     eol = read_fields(td, at, &tmp);
-    if (failed_) {
-      build_error_ = true;
-      return;
-    }
-    m.se = tmp.se;
-    if (given(Field::m_vstyle)) m.vstyle = std::move(tmp.vstyle);
+    m.se = tmp.se;  // (also when the line fails: the SDK's model keeps what was set, a bad number as 0)
+    m.vstyle = std::move(tmp.vstyle);
+    if (failed_) build_error_ = true;
     return;
   }
   void* base;
@@ -272,6 +273,18 @@ void Parser::ref_error(const char* what, std::int64_t k, std::size_t off) {
   build_error_ = true;  // the line failed
 }
 
+// The shape type of the model read so far (final_check's rule: the first part decides, a part or
+// joint of the other kind makes it illegal; no parts: unknown).
+static ShapeType shape_so_far(const Model& m) {
+  if (m.parts.empty()) return ShapeType::unknown;
+  const bool solids = m.parts[0].sh != 0;
+  for (const Part& p : m.parts)
+    if ((p.sh != 0) != solids) return ShapeType::illegal;
+  for (const Joint& j : m.joints)
+    if ((j.sh != 0) != solids) return ShapeType::illegal;
+  return solids ? ShapeType::solids : ShapeType::ball_and_stick;
+}
+
 // Neuron::inputs from the connections, in connection order, each vector allocated once.
 static void fill_inputs(Model& m) {
   thread_local std::vector<std::uint32_t> count;  // reused: no allocation per genotype
@@ -288,6 +301,13 @@ static void fill_inputs(Model& m) {
 }
 
 Model Parser::run() {
+  // The SDK holds a genotype as a C string: it ends at the first NUL byte.
+  if (const std::size_t nul = text_.find('\0'); nul != std::string_view::npos) {
+    diags_.warning("f0.nul-byte",
+                   "The genotype ends at this NUL byte; the text after it is ignored (as the SDK reads it)",
+                   loc(nul));
+    text_ = text_.substr(0, nul);
+  }
   // Header: "//0" line, "/*0*/", or none (a bare f0 body).
   const auto h = frams::parse_genotype_header(text_);
   if (h.declared) {
@@ -343,6 +363,7 @@ Model Parser::run() {
         break;
       }
       if (cls == 'k') {
+        if (main_.checkpoints.empty()) checkpoint_shape_ = shape_so_far(main_), checkpoint_pos_ = sdk_pos_;
         main_.checkpoints.emplace_back();
         target_ = &main_.checkpoints.back();
         eol = line_end(after);
@@ -365,14 +386,30 @@ Model Parser::run() {
   for (auto& ck : main_.checkpoints) fill_inputs(ck);
   if (build_error_) {
     main_.valid = false;
-    main_.shape_type = ShapeType::unknown;
+    // The SDK checks the main model at its first checkpoint: line; a later error keeps that type.
+    main_.shape_type = main_.checkpoints.empty() ? ShapeType::unknown : checkpoint_shape_;
     for (auto& ck : main_.checkpoints) ck.valid = false;
     return std::move(main_);
   }
   final_check(main_, diags_, opt_);
+  // The SDK checks the main model at the first checkpoint: line, and a failed check marks the
+  // warning position there (the end of the last element line before it).
+  if (!main_.valid && !main_.checkpoints.empty() && main_.warn_pos < 0) main_.warn_pos = checkpoint_pos_;
   for (auto& ck : main_.checkpoints) {
     Diagnostics ignored;
     final_check(ck, ignored, opt_);
+    // The SDK checks a checkpoint only up to its shapes and joint structure; a model that fails
+    // there is kept (and written) empty. Later checks (joint length, connectivity, duplicate
+    // joints) leave it as read.
+    for (const Diagnostic& x : ignored.items())
+      if (x.severity == Severity::error &&
+          (x.code == "f0.mixed-part-shapes" || x.code == "f0.mixed-joint-shapes" ||
+           x.code == "f0.self-joint" || x.code == "f0.delta-cycle" ||
+           x.code == "f0.delta-part-placed-twice")) {
+        ck = Model{};
+        ck.valid = false;
+        break;
+      }
   }
   if (opt_.lint) lint(main_, diags_);
   return std::move(main_);

@@ -55,14 +55,20 @@ class Parser {
   }
   void store_real(const TableData& td, int k, double x, std::size_t off, void* base) {
     const FastProp& p = td.props[k];
-    if (!(x >= p.min && x <= p.max)) x = clamp_real(td, k, x, off);  // also NaN
-    if (p.slot.type == SlotType::real) real_at(base, p.slot) = x;
+    double* slot = p.slot.type == SlotType::real ? &real_at(base, p.slot) : nullptr;
+    if (!(x >= p.min && x <= p.max)) x = clamp_real(td, k, x, off, slot);  // also NaN
+    // Param.set keeps the current value when the new one is equal: -0 stays after a later 0. The
+    // SDK's joint delta starts as a sentinel, not 0, so the first dx/dy/dz of a line always sets.
+    constexpr std::uint64_t kDelta = field_bit(Field::j_dx) | field_bit(Field::j_dy) | field_bit(Field::j_dz);
+    if (slot && (!(*slot == x) || (p.given_bit & kDelta & ~given_))) *slot = x;
     if (p.given_bit) given_ |= p.given_bit;
   }
   // The rare path of store_*: out-of-range values, clamped with the SDK's warning.
   [[gnu::noinline, gnu::cold]] std::int64_t clamp_int(const TableData& td, int k, std::int64_t x,
                                                       std::size_t off);
-  [[gnu::noinline, gnu::cold]] double clamp_real(const TableData& td, int k, double x, std::size_t off);
+  // (`current`: the slot's value, which the message names when the clamped value equals it)
+  [[gnu::noinline, gnu::cold]] double clamp_real(const TableData& td, int k, double x, std::size_t off,
+                                                 const double* current);
   bool given(Field f) const { return given_ & field_bit(f); }
   // Reads one element line of class `cls` into a new element of target_ (removed again when the
   // line or its references fail).
@@ -89,10 +95,12 @@ class Parser {
   std::size_t body_line_ = 0;  // "line #N" of the SDK (lines after the header)
   bool failed_ = false;        // the current line failed
   bool build_error_ = false;   // any build error so far (no final check then)
-  std::uint64_t given_ = 0;    // the kTrackedFields the current line set (bit per Field)
-  std::string scratch_;        // string values without a model slot
-  std::string unquoted_;       // quoted values of the general path
-  const OrderData& od_;        // tables and defaults of opt_.order
+  ShapeType checkpoint_shape_ = ShapeType::unknown;  // the main model's at the first checkpoint:
+  std::int64_t checkpoint_pos_ = -1;                 // sdk_pos_ there
+  std::uint64_t given_ = 0;  // the kTrackedFields the current line set (bit per Field)
+  std::string scratch_;      // string values without a model slot
+  std::string unquoted_;     // quoted values of the general path
+  const OrderData& od_;      // tables and defaults of opt_.order
 };
 
 static_assert(kFieldCount <= 64, "given_ is a 64-bit set");

@@ -80,8 +80,18 @@ std::size_t Parser::general_fields(const TableData& td, std::size_t pos, int idx
 void Parser::set(const TableData& td, int k, std::string_view v, std::size_t off, void* base) {
   const FastProp& fp = td.props[k];
   const PropDef& p = td.prop(k);
-  if (p.readonly()) return;  // silently, as the SDK
   const std::string_view cid = td.table->class_id;
+  if (p.readonly()) {
+    // The SDK drops the value silently, but an integer one is still read (strictly) first, and
+    // a text that is no integer rejects the element like any other (n:getInputCount=W).
+    if (p.type == 'd' && !frams::sdk::parse_int_strict(v))
+      fail("f0.bad-integer",
+           "Could not parse '" + std::string(v) + "' as an integer for " + full_name(td, k) +
+               " (strict; a read-only property, whose value is otherwise ignored); the " + std::string(cid) +
+               ": element is rejected",
+           off);
+    return;
+  }
   if (p.type == 's') {
     std::string& dst = fp.slot.type == SlotType::text ? text_at(base, fp.slot) : scratch_;
     dst.assign(v.data(), v.size());
@@ -105,6 +115,9 @@ void Parser::set(const TableData& td, int k, std::string_view v, std::size_t off
            "Could not parse '" + std::string(v) + "' as a number for " + full_name(td, k) + "; the " +
                std::string(cid) + ": element is rejected",
            off);
+      // The SDK still sets the property, to 0 (only visible for m:, whose model stays: a later
+      // field on the line may set it again).
+      if (fp.slot.type == SlotType::real) real_at(base, fp.slot) = 0;
       return;
     }
     if (!is_legacy(p)) store_real(td, k, *x, off, base);
@@ -134,11 +147,12 @@ std::int64_t Parser::clamp_int(const TableData& td, int k, std::int64_t x, std::
   return adj;
 }
 
-double Parser::clamp_real(const TableData& td, int k, double x, std::size_t off) {
+double Parser::clamp_real(const TableData& td, int k, double x, std::size_t off, const double* current) {
   const FastProp& fp = td.props[k];
   if (!(x < fp.min || x > fp.max)) return x;  // NaN passes (no comparison holds)
   const bool big = x > fp.max;
-  const double adj = big ? fp.max : fp.min;
+  double adj = big ? fp.max : fp.min;
+  if (current && *current == adj) adj = *current;  // kept, and named, as it is (-0.0)
   warn(
       "f0.value-clamped",
       frams::sdk::clamp_message(td.table->class_id, td.prop(k).id, format_number(x), big, format_number(adj)),

@@ -286,29 +286,39 @@ std::string format_double(double v) {
     return (std::signbit(v) ? "-NaN" : "NaN") + std::string(buf, r.ptr) + ".0";
   }
   if (std::isinf(v)) return v < 0 ? "-Inf.0" : "Inf.0";
-  // Shortest round-trip digits, in plain notation for decimal exponents -4..16 (as the SDK prints
-  // 2000000.0, not 2e+6) and scientific outside it (1e-5, 1e+20).
-  char buf[400];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  std::string s(buf, r.ptr);
-  const std::size_t e = s.find('e');
-  if (e == std::string::npos) {
-    if (s.find('.') == std::string::npos) s += ".0";
-    return s;
+  if (v == 0) return std::signbit(v) ? "-0.0" : "0.0";
+  // Shortest round-trip digits (from the scientific form), laid out by the value as the SDK
+  // does: plain for 1e-4 <= |v| <= 1e17 (1e17 itself is "100000000000000000.0", 1.1e17 is
+  // "1.1e+17"), the digits padded with zeros rather than the exact binary value
+  // (4.8998735690885874e16 is "48998735690885870.0"); "d.ddde+X" outside.
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  const std::string_view sci(buf, static_cast<std::size_t>(r.ptr - buf));
+  const std::size_t e = sci.find('e');
+  const bool neg = sci[0] == '-';
+  std::string digits;
+  for (std::size_t k = neg; k < e; ++k)
+    if (sci[k] != '.') digits += sci[k];
+  int exp10 = 0;  // of the first digit
+  const std::size_t es = e + 1 + (sci[e + 1] == '+');
+  std::from_chars(sci.data() + es, sci.data() + sci.size(), exp10);
+  const int n = static_cast<int>(digits.size());
+  std::string out = neg ? "-" : "";
+  const double a = std::fabs(v);
+  if (a >= 1e-4 && a <= 1e17) {
+    if (exp10 >= n - 1) {  // an integer: digits, zeros, ".0"
+      out.append(digits).append(static_cast<std::size_t>(exp10 - n + 1), '0').append(".0");
+    } else if (exp10 >= 0) {
+      out.append(digits, 0, static_cast<std::size_t>(exp10 + 1)).append(".").append(digits, exp10 + 1);
+    } else {
+      out.append("0.").append(static_cast<std::size_t>(-exp10 - 1), '0').append(digits);
+    }
+    return out;
   }
-  const int exp = std::atoi(s.c_str() + e + 1);
-  if (exp < -4 || exp >= 17) {
-    std::size_t d = e + 1;
-    if (s[d] == '+' || s[d] == '-') ++d;
-    std::size_t z = d;
-    while (z + 1 < s.size() && s[z] == '0') ++z;
-    s.erase(d, z - d);
-    return s;
-  }
-  r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
-  s.assign(buf, r.ptr);
-  if (s.find('.') == std::string::npos) s += ".0";
-  return s;
+  out += digits[0];
+  if (n > 1) out.append(".").append(digits, 1);
+  out.append(exp10 < 0 ? "e-" : "e+").append(std::to_string(exp10 < 0 ? -exp10 : exp10));
+  return out;
 }
 
 }  // namespace genokit::frams::sdk

@@ -66,8 +66,10 @@ std::string clamp_message(std::string_view cls, std::string_view id, std::string
                           std::string_view adjusted);
 
 // A double as the SDK writes it (SString::valueOf): shortest round-trip digits, plain notation
-// for decimal exponents -4..16 with ".0" for integral values ("1.0", "2000000.0", "0.25"),
-// "1e-5"/"1e+20" outside, "Inf.0"/"-Inf.0", and NaN as its bits ("NaN8000000000000.0").
+// for 1e-4 <= |v| <= 1e17 (digits padded with zeros, ".0" for integral values: "1.0",
+// "2000000.0", "0.25", "100000000000000000.0"), "1e-5"/"1.1e+17" outside, "Inf.0"/"-Inf.0", and
+// NaN as its bits ("NaN8000000000000.0"). (Above 1e17 the SDK sometimes writes one or two more
+// digits than the shortest: docs/f0.md, differences.)
 std::string format_double(double v);
 
 }  // namespace genokit::frams::sdk

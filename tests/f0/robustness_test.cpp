@@ -116,11 +116,13 @@ TEST(F0Writer, NumbersAsTheSdkWritesThem) {
   // NaN as the SDK prints its bits (sign, quiet bit, payload)
   EXPECT_EQ(format_number(std::numeric_limits<double>::quiet_NaN()), "NaN8000000000000.0");
   EXPECT_EQ(format_number(-std::numeric_limits<double>::quiet_NaN()), "-NaN8000000000000.0");
-  // Plain notation for decimal exponents -4..16, scientific outside (shortest digits either way).
+  // Plain notation for 1e-4 <= |v| <= 1e17, scientific outside (shortest digits either way; the
+  // SDK r909 oracle writes p:1e17 as "p:100000000000000000.0" and 1.1e17 as "1.1e+17").
   EXPECT_EQ(format_number(2e6), "2000000.0");
   EXPECT_EQ(format_number(0.0001), "0.0001");
   EXPECT_EQ(format_number(1e16), "10000000000000000.0");
-  EXPECT_EQ(format_number(1e17), "1e+17");
+  EXPECT_EQ(format_number(1e17), "100000000000000000.0");
+  EXPECT_EQ(format_number(1.1e17), "1.1e+17");
   EXPECT_EQ(format_number(-2.5e-7), "-2.5e-7");
 }
 

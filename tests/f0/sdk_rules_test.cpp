@@ -4,6 +4,7 @@
 // (tools/sdk-r909 oracle).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,26 @@ TEST(F0SdkRules, ReadOnlyPropertiesAreIgnoredSilently) {
   const Parsed p = read("n:getInputCount=5");
   EXPECT_TRUE(p.model.valid);
   EXPECT_EQ(p.codes, Codes{});
+  // Not the other read-only slots: the SDK reads no value for them.
+  EXPECT_TRUE(read("n:getInputNeuroDef=W, getInputWeight=1.5, classObject=x").model.valid);
+}
+
+// ... but the integer one (getInputCount) is still read strictly first: a text that is no
+// integer rejects the element, by name or as the unnamed value after Vstyle (SDK: "Could not
+// parse 'W' (strict)", "Invalid 'n:'").
+TEST(F0SdkRules, ReadOnlyIntegerIsStillParsed) {
+  for (const char* body : {"p:\nn:p=0, getInputCount=W", "p:\nn:p=0, getInputCount=1.5",
+                           "p:\nn:p=0, getInputCount=", "p:\nn:p=0, getInputCount=99999999999"}) {
+    const Parsed p = read(body);
+    EXPECT_FALSE(p.model.valid) << body;
+    EXPECT_EQ(p.codes, Codes{"f0.bad-integer"}) << body;
+  }
+  const Parsed u = read("p:\nn:p=0, d=N, i=x, V, W");
+  EXPECT_FALSE(u.model.valid);
+  EXPECT_EQ(u.codes, (Codes{"f0.missing-name", "f0.missing-name", "f0.bad-integer"}));
+  const Parsed ok = read("p:\nn:p=0, d=N, i=x, V, 0x5, W");  // W goes to getInputNeuroDef: unread
+  ASSERT_TRUE(ok.model.valid);
+  EXPECT_EQ(write_body(ok.model), "p:\nn:p=0, i=x, Vstyle=V\n");
 }
 
 // The line's trailing CRs are not part of it; a CR inside a field is.
@@ -136,4 +157,103 @@ TEST(F0SdkRules, EmptyNeuronClassIsN) {
   EXPECT_EQ(write_body(read("n:d=:").model), "n:\n");
   EXPECT_EQ(write_body(read("n:d=:p=1").model), "n:d=N:p=1\n");
   EXPECT_EQ(read("n:d=\":p=1, r=2\"").model.neurons[0].details, "N:p=1, r=2");
+}
+
+// Param.set keeps the current value when the new one is equal (==), so a -0 stays after a later 0
+// or a clamp to 0, and the clamp message names the kept value (SDK: "p:fr=-0,fr=-5" is
+// "p:fr=-0.0", "Setting p.fr = '-5.0' exceeded allowed range (too small). Adjusted to '-0.0'.").
+TEST(F0SdkRules, EqualValueKeepsTheCurrentOne) {
+  EXPECT_EQ(write_body(read("p:fr=-0, fr=0").model), "p:fr=-0.0\n");
+  Diagnostics d;
+  ParseOptions opt;
+  opt.lint = false;
+  const Model m = parse("//0\np:fr=-0,fr=-5", d, opt);
+  EXPECT_EQ(write_body(m), "p:fr=-0.0\n");
+  ASSERT_EQ(d.items().size(), 1u);
+  EXPECT_EQ(d.items()[0].message,
+            "Setting p.fr = '-5.0' exceeded allowed range (too small). Adjusted to '-0.0'.");
+  EXPECT_FALSE(std::signbit(read("p:x=-0").model.parts[0].pos.x));  // the default 0 is kept
+}
+
+// A later m: line sets only what it names on the one model object (SDK: "m:se=1e16" then
+// "m:Vstyle=nan" is written "m:10000000000000000.0, Vstyle=nan").
+TEST(F0SdkRules, LaterModelLinesKeepEarlierValues) {
+  EXPECT_EQ(write_body(read("m:1e16\np:\nm:Vstyle=nan").model), "m:10000000000000000.0, Vstyle=nan\np:\n");
+  EXPECT_EQ(write_body(read("m:Vstyle=x\nm:se=2\np:").model), "m:2.0, Vstyle=x\np:\n");
+  EXPECT_EQ(write_body(read("m:-0\np:\nm:").model), "m:-0.0\np:\n");
+}
+
+// A number that cannot be read is still set, to 0, before the line fails: visible on the model's
+// own m: properties (SDK dump: "m:se=2" then "m:se=x" leaves se = 0; "m:se=x,se=2" leaves 2).
+TEST(F0SdkRules, UnreadableModelNumberIsZero) {
+  const Parsed a = read("m:se=2\nm:se=x\np:");
+  EXPECT_FALSE(a.model.valid);
+  EXPECT_EQ(a.model.se, 0);
+  EXPECT_EQ(read("m:se=x,se=2\np:").model.se, 2);
+  EXPECT_EQ(read("m:se10.3\np:").model.se, 0);
+}
+
+// ... except a joint's first dx/dy/dz: the SDK's delta does not start as 0 (j:0,1,dx=-0 is written
+// "dx=-0.0"; "dx=-0, dx=0" keeps -0 too).
+TEST(F0SdkRules, FirstJointDeltaAlwaysSets) {
+  EXPECT_EQ(write_body(read("p:\np:\nj:0, 1, dx=-0").model), "p:\np:\nj:0, 1, dx=-0.0, 0.0, 0.0\n");
+  EXPECT_EQ(write_body(read("p:\np:\nj:0, 1, dx=-0, dx=0").model), "p:\np:\nj:0, 1, dx=-0.0, 0.0, 0.0\n");
+  EXPECT_EQ(write_body(read("p:\np:\nj:0, 1, dz=-0").model), "p:\np:\nj:0, 1, dx=0.0, 0.0, -0.0\n");
+}
+
+// The SDK checks the main model at the first checkpoint: line; a later build error leaves the
+// shape type found then (SDK dump: "p:sh=1 / checkpoint: / x" is invalid with shape type solids).
+TEST(F0SdkRules, ShapeTypeFromTheFirstCheckpoint) {
+  EXPECT_EQ(read("p:\ncheckpoint:\nx").model.shape_type, ShapeType::ball_and_stick);
+  EXPECT_EQ(read("p:sh=1\ncheckpoint:\np:\nx").model.shape_type, ShapeType::solids);
+  EXPECT_EQ(read("p:\np:sh=1\ncheckpoint:\nx").model.shape_type, ShapeType::illegal);
+  EXPECT_EQ(read("checkpoint:\np:\nx").model.shape_type, ShapeType::unknown);
+  EXPECT_EQ(read("p:\nx").model.shape_type, ShapeType::unknown);
+}
+
+// ... and a main model that fails that check gets the warning position of the checkpoint: line
+// (the end of the last element line before it; SDK dump: warnpos 18 for the body below).
+TEST(F0SdkRules, FailedCheckAtACheckpointSetsWarnPos) {
+  const Parsed p = read("p:\np:\nj:0,1\nj:0,1\n\ncheckpoint:\np:\np:");
+  EXPECT_FALSE(p.model.valid);
+  EXPECT_EQ(p.model.error_pos, -1);
+  EXPECT_EQ(p.model.warn_pos, 18);
+  EXPECT_EQ(read("p:\np:1\nj:0,1\ncheckpoint:\np:").model.warn_pos, -1);  // valid
+  EXPECT_EQ(read("p:\np:\nj:0,1\nj:0,1").model.warn_pos, -1);             // no checkpoint
+}
+
+// A checkpoint whose shapes or joint structure fail the SDK's check is written empty; one that
+// fails only later checks (a joint too long, parts not connected) is written as read.
+TEST(F0SdkRules, CheckpointFailingItsStructureIsEmptied) {
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:\np:1\nj:1,1").model), "p:\ncheckpoint:\n");
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:sh=1\np:1\nj:0,1").model), "p:\ncheckpoint:\n");
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:\np:1\nj:0,1,sh=1").model), "p:\ncheckpoint:\n");
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:\np:\nj:0,1,dx=1\nj:1,0,dx=1").model), "p:\ncheckpoint:\n");
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:\np:5\nj:0,1").model),
+            "p:\ncheckpoint:\np:\np:5.0\nj:0, 1\n");
+  EXPECT_EQ(write_body(read("p:\ncheckpoint:\np:\np:").model), "p:\ncheckpoint:\np:\np:\n");
+}
+
+// A part rotated by inf or nan has a NaN orientation; the SDK's joint angles then take its pole
+// branch (SDK dump for "p: / p:1,rx=inf / j:0,1": rx=-nan ry=1.5707963267948966 rz=0).
+TEST(F0SdkRules, NanOrientationGivesPoleJointAngles) {
+  for (const char* body : {"p:\np:1,rx=inf\nj:0,1", "p:rx=inf\np:1\nj:0,1", "p:\np:1,rz=nan\nj:0,1"}) {
+    const Parsed p = read(body);
+    ASSERT_EQ(p.model.joints.size(), 1u) << body;
+    EXPECT_TRUE(std::isnan(p.model.joints[0].rot.x)) << body;
+    EXPECT_EQ(p.model.joints[0].rot.y, 1.5707963267948966) << body;
+    EXPECT_EQ(p.model.joints[0].rot.z, 0) << body;
+  }
+}
+
+// The SDK reads a genotype as a C string: a NUL byte ends it (SDK oracle, .gen and file modes:
+// "p:\np:1\0zz\nj:0,1" has 2 parts and no joint).
+TEST(F0SdkRules, NulByteEndsTheGenotype) {
+  const Parsed p = read(std::string("p:\np:1\0zz\nj:0,1", 15));
+  EXPECT_EQ(p.model.parts.size(), 2u);
+  EXPECT_TRUE(p.model.joints.empty());
+  EXPECT_FALSE(p.model.valid);
+  EXPECT_EQ(p.codes.front(), "f0.nul-byte");
+  const Parsed q = read(std::string("p:\n\0\n", 5));
+  EXPECT_TRUE(q.model.valid);
 }

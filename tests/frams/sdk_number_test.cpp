@@ -266,6 +266,26 @@ TEST(SdkNumbers, FormatDouble) {
   EXPECT_EQ(format_double(-kInf), "-Inf.0");
 }
 
+// Plain notation is chosen by the value, 1e-4 <= |v| <= 1e17, and writes the shortest digits
+// padded with zeros, not the exact binary integer (SDK r909 oracle: m:se=...).
+TEST(SdkNumbers, FormatDoubleLayoutByValue) {
+  EXPECT_EQ(format_double(1e17), "100000000000000000.0");
+  EXPECT_EQ(format_double(-1e17), "-100000000000000000.0");
+  EXPECT_EQ(format_double(1.1e17), "1.1e+17");
+  EXPECT_EQ(format_double(9.5e16), "95000000000000000.0");
+  EXPECT_EQ(format_double(4.8998735690885874e16), "48998735690885870.0");
+  EXPECT_EQ(format_double(5.4319778597937997880e19), "5.4319778597937996e+19");
+  EXPECT_EQ(format_double(-7.581812912191297e+18), "-7.581812912191297e+18");
+  EXPECT_EQ(format_double(6.1031e14), "610310000000000.0");
+  EXPECT_EQ(format_double(1e-4), "0.0001");
+  EXPECT_EQ(format_double(1.5e-4), "0.00015");
+  EXPECT_EQ(format_double(9.99e-5), "9.99e-5");
+  EXPECT_EQ(format_double(2.315937287738532e-07), "2.315937287738532e-7");
+  EXPECT_EQ(format_double(0.0), "0.0");
+  EXPECT_EQ(format_double(-0.0), "-0.0");
+  EXPECT_EQ(format_double(123456.789), "123456.789");
+}
+
 }  // namespace
 }  // namespace genokit::frams::sdk
 
