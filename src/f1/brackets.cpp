@@ -250,9 +250,11 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
                " (it takes as many characters as the weight has)",
            nb);
     std::string details(qname);
-    if (is_char(real, '|')) {
+    // The SDK looks at the name's first character only: ">|x:12" is class "|x" with the bend
+    // muscle's p and r appended, ">@:1>T:2" class "@" with p.
+    if (real[0] == '|') {
       details.append(":p=").append(g6(last_power_)).append(",r=").append(g6(g.bend_range));
-    } else if (is_char(real, '@')) {
+    } else if (real[0] == '@') {
       details.append(":p=").append(g6(last_power_));
     }
     const int on = add_neuron(details, location_of(qname), nb);

@@ -122,3 +122,22 @@ TEST(F1SdkRules, WeightsAndOffsets) {
   Diagnostics d;
   EXPECT_EQ(f1::to_f0("X[>N: 2 ]", d).neurons.at(1).details, "N: ");  // the class is as long as " 2 "
 }
+
+// An output token `>Name:w` gets the muscle's parameters when the name's first character is `|` or
+// `@`, whatever follows (the class itself is as long as the weight text).
+TEST(F1SdkRules, OutputMuscleParametersFollowTheFirstCharacter) {
+  const std::vector<std::pair<const char*, const char*>> cases = {
+      {"X[>|x:1]", "|:p=0.25,r=1"},     {"X[>|x:12]", "|x:p=0.25,r=1"},
+      {"X[>|x:123]", "|x::p=0.25,r=1"}, {"X[>@x:1]", "@:p=0.25"},
+      {"X[>@x:12]", "@x:p=0.25"},       {"X[>x|:12]", "x|"},
+      {"X[>|:1>T:2]", "|:p=0.25,r=1"},  {"X[>||:12]", "||:p=0.25,r=1"},
+      {"X[>| :12]", "| :p=0.25,r=1"},   {"X[> @:1]", " "},
+  };
+  for (const auto& [g, details] : cases) {
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const f0::Model m = f1::to_f0(g, d);
+    ASSERT_TRUE(m.valid);
+    EXPECT_EQ(m.neurons.at(1).details, details);
+  }
+}
