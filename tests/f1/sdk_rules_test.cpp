@@ -141,3 +141,25 @@ TEST(F1SdkRules, OutputMuscleParametersFollowTheFirstCharacter) {
     EXPECT_EQ(m.neurons.at(1).details, details);
   }
 }
+
+// A value equal to the current one changes nothing (Param.set): -0 survives a later 0, also when
+// the 0 comes from clamping or from a number that cannot be read, and the message names -0.
+TEST(F1SdkRules, AnEqualValueKeepsTheCurrentOne) {
+  check({
+      {"X[N,in:-0,in:0]", "N:in=-0.0", {}},
+      {"X[N,in:-0,=:0]", "N:in=-0.0", {}},
+      {"X[N,in:0,in:-0]", "N:in=0.0", {}},
+      {"X[/:-0,/:0]", "N:si=-0.0", {}},
+      {"X[/:-0,/:abc]", "N:si=-0.0", {"[ERROR] ExtValue.parseDouble: Could not parse 'abc'"}},
+      {"X[/:5,/:abc]", "N:si=0.0", {"[ERROR] ExtValue.parseDouble: Could not parse 'abc'"}},
+      {"X[N,in:-0,in:-1]",
+       "N:in=-0.0",
+       {"[WARN] Param.set: Setting N.in = '-1.0' exceeded allowed range (too small). Adjusted to '-0.0'."}},
+      {"X[N,fo:-0,fo:-5]",
+       "N:fo=-0.0",
+       {"[WARN] Param.set: Setting N.fo = '-5.0' exceeded allowed range (too small). Adjusted to '-0.0'."}},
+      {"X[N,fo:-5]",
+       "N:fo=0.0",
+       {"[WARN] Param.set: Setting N.fo = '-5.0' exceeded allowed range (too small). Adjusted to '0.0'."}},
+  });
+}
