@@ -237,7 +237,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
     }
     sc_.receptors.push_back({rn, w});  // bn's inputs, added when its bracket ends
     map(nb, e, ElementKind::neuron, rn);
-  } else if (c0 == '>' && name.size() >= 2) {  // output
+  } else if (c0 == '>') {  // output (">:12" too: its class is ":1", i.e. N with parameters "1")
     const double w = weight_value(trim(value, Blanks::space), b + static_cast<std::uint32_t>(colon) + 1);
     // SDK quirk (notes §7.4): the class name is as long as the weight text (blanks included).
     const std::uint32_t from = nb + 1;
@@ -252,9 +252,9 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
     std::string details(qname);
     // The SDK looks at the name's first character only: ">|x:12" is class "|x" with the bend
     // muscle's p and r appended, ">@:1>T:2" class "@" with p.
-    if (real[0] == '|') {
+    if (!real.empty() && real[0] == '|') {
       details.append(":p=").append(g6(last_power_)).append(",r=").append(g6(g.bend_range));
-    } else if (real[0] == '@') {
+    } else if (!real.empty() && real[0] == '@') {
       details.append(":p=").append(g6(last_power_));
     }
     const int on = add_neuron(details, location_of(qname), nb);

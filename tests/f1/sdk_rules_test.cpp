@@ -123,15 +123,26 @@ TEST(F1SdkRules, WeightsAndOffsets) {
   EXPECT_EQ(f1::to_f0("X[>N: 2 ]", d).neurons.at(1).details, "N: ");  // the class is as long as " 2 "
 }
 
-// An output token `>Name:w` gets the muscle's parameters when the name's first character is `|` or
+// An output token `>Name:w` (also `>:w`) gets the muscle's parameters when the name's first character is `|`
+// or
 // `@`, whatever follows (the class itself is as long as the weight text).
 TEST(F1SdkRules, OutputMuscleParametersFollowTheFirstCharacter) {
   const std::vector<std::pair<const char*, const char*>> cases = {
-      {"X[>|x:1]", "|:p=0.25,r=1"},     {"X[>|x:12]", "|x:p=0.25,r=1"},
-      {"X[>|x:123]", "|x::p=0.25,r=1"}, {"X[>@x:1]", "@:p=0.25"},
-      {"X[>@x:12]", "@x:p=0.25"},       {"X[>x|:12]", "x|"},
-      {"X[>|:1>T:2]", "|:p=0.25,r=1"},  {"X[>||:12]", "||:p=0.25,r=1"},
-      {"X[>| :12]", "| :p=0.25,r=1"},   {"X[> @:1]", " "},
+      {"X[>|x:1]", "|:p=0.25,r=1"},
+      {"X[>|x:12]", "|x:p=0.25,r=1"},
+      {"X[>|x:123]", "|x::p=0.25,r=1"},
+      {"X[>@x:1]", "@:p=0.25"},
+      {"X[>@x:12]", "@x:p=0.25"},
+      {"X[>x|:12]", "x|"},
+      {"X[>|:1>T:2]", "|:p=0.25,r=1"},
+      {"X[>||:12]", "||:p=0.25,r=1"},
+      {"X[>| :12]", "| :p=0.25,r=1"},
+      {"X[> @:1]", " "},
+      // No name: the class is still as long as the weight text, from the ':' on.
+      {"X[>:1]", "N"},
+      {"X[>:12]", "N:1"},
+      {"X[>: 1]", "N: "},
+      {"X[>:]", "N"},
   };
   for (const auto& [g, details] : cases) {
     SCOPED_TRACE(g);
