@@ -153,6 +153,18 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
   const std::string_view tok(t_.data() + b, e - b);
   if (colon == std::string_view::npos) {
     const std::string_view name = trim(tok, Blanks::space);
+    // An empty token is skipped, but a blank one is a class token naming no class ("X[, ,Ch]" is an
+    // N whose later class and parameter tokens the SDK ignores; blanks after '[' are skipped).
+    if (tok.empty()) return;
+    if (name.empty() && !old_style && !class_set) {
+      class_set = true;
+      ps.set_class(name);
+      lint("f1.blank-class",
+           "A blank token names the neuron's class (none: N); the SDK ignores the class and parameter tokens "
+           "after it",
+           b);
+      return;
+    }
     if (name.empty()) return;
     if (old_style) {
       lint("f1.ignored-token",
@@ -356,9 +368,15 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
   rec.clear();
   // What describe() would derive from the details: the class token has no ':'.
   ps.describe(nr.details, nr.params);
-  if (nr.class_name != ps.cls()) nr.class_name.assign(ps.cls());
-  nr.known_class = ps.klass() != nullptr;
-  const f0::NeuronLocation loc = nr.known_class ? ps.klass()->pref_location : f0::NeuronLocation::none;
+  const f0::NeuronClass* cls = ps.klass();
+  if (ps.cls().empty()) {  // a blank class token: the SDK's f0 text has no class, which reads as N
+    nr.details = nr.params.empty() ? std::string("N") : "N:" + nr.params;
+    cls = class_n();
+  }
+  const std::string_view cname = ps.cls().empty() ? std::string_view("N") : ps.cls();
+  if (nr.class_name != cname) nr.class_name.assign(cname);
+  nr.known_class = cls != nullptr;
+  const f0::NeuronLocation loc = nr.known_class ? cls->pref_location : f0::NeuronLocation::none;
   if (loc == f0::NeuronLocation::joint)
     nr.joint = static_cast<int>(m_.joints.size() - 1);
   else

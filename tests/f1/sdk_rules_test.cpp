@@ -174,3 +174,24 @@ TEST(F1SdkRules, AnEqualValueKeepsTheCurrentOne) {
        {"[WARN] Param.set: Setting N.fo = '-5.0' exceeded allowed range (too small). Adjusted to '0.0'."}},
   });
 }
+
+// A blank token after a ',' is a class token naming no class: the neuron is N and the class and
+// parameter tokens after it are ignored (an empty token, or blanks right after '[', are skipped).
+TEST(F1SdkRules, ABlankTokenNamesNoClass) {
+  check({
+      {"X[, ,Ch]", "N", {}},
+      {"X[,,Ch]", "Ch", {}},
+      {"X[ ,Ch]", "Ch", {}},
+      {"X[1:1, ,Ch]", "N", {"[WARN] GenoConvF1.addInput: illegal neuron connection 0 <- 1 (ignored)"}},
+      {"X[, ,in:0.5]", "N", {}},
+      {"X[, ,!:0.5]", "N", {}},
+      {"X[,\t,Ch]", "N", {}},
+      {"X[in:0.3, ,Ch]", "N:in=0.3", {}},
+      {"X[Ch, ]", "Ch", {}},
+  });
+  Diagnostics d;
+  const f0::Model m = f1::to_f0("X[, ,T:2]", d);  // receptors still count
+  ASSERT_EQ(m.neurons.size(), 2u);
+  EXPECT_EQ(m.neurons[1].details, "T");
+  EXPECT_EQ(m.connections.size(), 1u);
+}
