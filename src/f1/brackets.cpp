@@ -285,6 +285,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
     if (trim(name, Blanks::space).size() != name.size()) {
       lint("f1.ignored-parameter",
            "Parameter name " + quoted(name) + " ends with a blank; the SDK ignores it", nb);
+      ps.set_text(name, value);  // (no such parameter, but the set still fixes the bracket's table)
       return;
     }
     report_set(ps, name, value, ps.set_text(name, value), nb, false);  // (Param::set on the text)

@@ -71,6 +71,11 @@ TEST(F1SdkRules, ParametersBeforeTheClassKeepClassNsTable) {
       {"MX[!:0.5,|]", "|:fo=0.5", {}},
       {"X[!:0.5,|,p:0.3]", "|:fo=0.5", {}},
       {"X[!:0.5,|,fo:0.3]", "|:fo=0.3", {}},
+      // Any parameter set fixes the table, one the class lacks too (a name ending with a blank).
+      {"X[o :,t,in:4]",
+       "t:in=1.0",
+       {"[WARN] Param.set: Setting N.in = '4.0' exceeded allowed range (too big). Adjusted to '1.0'."}},
+      {"X[j :,0,=:]", "0:in=0.0", {"[ERROR] ExtValue.parseDouble: Could not parse ''"}},
       {"X[!:0.5,Nu,in:0.3]", "Nu:in=0.3, fo=0.5", {}},
       {"X[!:abc,|]", "|:fo=0.0", {"[ERROR] ExtValue.parseDouble: Could not parse 'abc'"}},
       {"X[!:0.5,|,!:5000]",
