@@ -51,9 +51,14 @@ TEST(F1SdkRules, UnreadableParameterGetsItsDefault) {
   });
 }
 
-// Integer parameters read non-strictly: any number, converted by getInt.
+// Integer parameters read non-strictly: any number, converted by getInt; a text that is not a
+// number gives 0, not the default (Fuzzy's nr and ns default to 1).
 TEST(F1SdkRules, IntegerParametersReadAnyNumber) {
   check({
+      {"X[Fuzzy,nr:abc]", "Fuzzy:nr=0", {"[ERROR] ExtValue.parseInt: Could not parse 'abc'"}},
+      {"X[Fuzzy,nr:]", "Fuzzy:nr=0", {"[ERROR] ExtValue.parseInt: Could not parse ''"}},
+      {"X[Fuzzy,ns: ]", "Fuzzy:ns=0", {"[ERROR] ExtValue.parseInt: Could not parse ' '"}},
+      {"X[Fuzzy,nr:5,nr:0x]", "Fuzzy:nr=0", {"[ERROR] ExtValue.parseInt: Could not parse '0x'"}},
       {"X[ChSel,ch:1.5]", "ChSel:ch=1", {}},
       {"X[ChSel,ch:1e3]", "ChSel:ch=1000", {}},
       {"X[ChSel,ch:0x80000000]", "ChSel:ch=-2147483648", {}},
