@@ -1,6 +1,7 @@
 // The ten fF parameters (notes encodings.md §4.2): their table, reading them as the SDK's
 // Param::loadSingleLine does (the one walk in frams/single_line.hpp), and writing them back.
 #include <array>
+#include <cmath>
 #include <memory>
 
 #include "fF/shell.hpp"
@@ -218,6 +219,25 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
             "so the SDK puts its aperture at its first point (it logs an error but keeps the genotype)",
         LineIndex(genotype).locate(body));
     strict_failed |= opt.strict;
+  }
+  // A NaN parameter passes the range clamp and reaches the SDK's f0 text as "NaN8000000000000.0",
+  // which its f0 reader cannot parse: the genotype is invalid, keeping the parts before the first
+  // such part. (How many "Could not parse" lines the SDK logs depends on its own rotation
+  // arithmetic; genokit logs one.)
+  auto nan3 = [](const f0::Vec3& v) { return std::isnan(v.x) || std::isnan(v.y) || std::isnan(v.z); };
+  for (std::size_t k = 0; k < out.model.parts.size(); ++k) {
+    const f0::Part& part = out.model.parts[k];
+    if (!nan3(part.pos) && !nan3(part.rot) && !nan3(part.scale)) continue;
+    out.sdk_messages.push_back("[ERROR] ExtValue.parseDouble: Could not parse 'NaN8000000000000.0'");
+    out.sdk_messages.push_back("[ERROR] Model.build: Invalid 'p:', line #" + std::to_string(k + 2));
+    diags.error("fF.nan-value",
+                "A parameter is NaN: the SDK writes chamber " + std::to_string(k) +
+                    " as a number its f0 reader cannot read, so it rejects the genotype",
+                LineIndex(genotype).locate(body));
+    out.model.parts.resize(k);
+    out.model.joints.clear();
+    out.model.valid = false;
+    break;
   }
   if (strict_failed) out.model.valid = false;
   return out;
