@@ -195,8 +195,10 @@ class Reader {
     }
     std::size_t w = p;
     if (w < s_.size() && (std::isalpha(static_cast<unsigned char>(s_[w])) || s_[w] == '_'))
-      while (w < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[w])) || s_[w] == '_')) ++w;
-    if (w > p) {  // "Class<serialized object>": the SDK knows no such class here, so null
+      while (w < s_.size() && (std::isalpha(static_cast<unsigned char>(s_[w])) || s_[w] == '_')) ++w;
+    // "Class<serialized object>" (letters and '_' only: "S1" is class S, object 1): the SDK knows
+    // no such class here, so null
+    if (w > p) {
       const std::string cls(s_.substr(p, w - p));
       std::size_t q = w;
       skip(q);
