@@ -1,0 +1,216 @@
+#include "differential/oracle_run.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <fstream>
+#include <string_view>
+
+namespace genokit::differential {
+namespace fs = std::filesystem;
+
+namespace {
+
+// An oracle process silent this long is stuck on one genotype (it prints a genotype's block in
+// well under a second; fB with a dimension count like 1e5300 makes it loop).
+constexpr int kSilenceSeconds = 5;
+// Its address space: a genotype that makes the SDK allocate without end crashes it instead of
+// the machine.
+constexpr rlim_t kMemoryLimit = rlim_t{3} << 30;
+
+struct Run {
+  std::string out;
+  bool ok = false;  // exited with status 0
+  std::string why;  // else: crashed / stuck
+};
+
+// Runs `oracle gen file` with line-buffered output (stdbuf), so the blocks printed before a crash
+// or a stop are complete and the genotype it failed on is the one whose block is unfinished.
+Run run_once(const std::string& oracle, const fs::path& file) {
+  Run r;
+  int fd[2];
+  if (::pipe(fd) != 0) {
+    r.why = "pipe failed";
+    return r;
+  }
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fd[0]), ::close(fd[1]);
+    r.why = "fork failed";
+    return r;
+  }
+  if (pid == 0) {
+    ::dup2(fd[1], 1);
+    ::close(fd[0]), ::close(fd[1]);
+    if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, 2);
+    const rlimit lim{kMemoryLimit, kMemoryLimit};
+    ::setrlimit(RLIMIT_AS, &lim);
+    ::execlp("stdbuf", "stdbuf", "-oL", oracle.c_str(), "gen", file.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(fd[1]);
+  char buf[1 << 16];
+  bool stuck = false;
+  for (;;) {
+    pollfd p{fd[0], POLLIN, 0};
+    const int n = ::poll(&p, 1, kSilenceSeconds * 1000);
+    if (n == 0) {
+      stuck = true;
+      ::kill(pid, SIGKILL);
+      break;
+    }
+    if (n < 0) continue;  // (EINTR)
+    const ssize_t got = ::read(fd[0], buf, sizeof buf);
+    if (got <= 0) break;
+    r.out.append(buf, static_cast<std::size_t>(got));
+  }
+  ::close(fd[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+  }
+  r.ok = !stuck && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (stuck)
+    r.why = "the SDK oracle printed nothing for " + std::to_string(kSilenceSeconds) + " s (stopped)";
+  else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+    r.why = "stdbuf or the oracle could not be started";
+  else if (!r.ok)
+    r.why = WIFSIGNALED(status) ? "the SDK oracle crashed (signal " + std::to_string(WTERMSIG(status)) + ")"
+                                : "the SDK oracle exited with status " + std::to_string(WEXITSTATUS(status));
+  return r;
+}
+
+// The dump is line-based, but an SDK message can hold a line break (a neuron's details, an fn
+// value): only the first line of each message is kept (comparable_message cuts genokit's the same
+// way), so the reader sees `messages: N` followed by N lines.
+std::string first_lines_of_messages(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t pending = 0;  // messages still to come in the current list
+  bool skipping = false;    // inside the continuation of the last message
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) nl = text.size();
+    const std::string_view line = text.substr(pos, nl - pos);
+    pos = nl + 1;
+    if (pending > 0 || skipping) {
+      if (line.rfind("  [", 0) == 0 && pending > 0) {
+        --pending;
+        skipping = pending == 0;
+      } else if (!(skipping && line.rfind("m: se=", 0) == 0)) {
+        continue;  // a continuation line
+      } else {
+        skipping = false;
+      }
+    } else if (line.rfind("messages: ", 0) == 0) {
+      pending = std::strtoul(std::string(line.substr(10)).c_str(), nullptr, 10);
+    }
+    out.append(line);
+    out += '\n';
+  }
+  return out;
+}
+
+// The blocks of a dump ("=== genotype" to the next one), in order.
+std::vector<std::string_view> blocks_of(std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t at = text.rfind("=== genotype ", 0) == 0 ? 0 : text.find("\n=== genotype ");
+  if (at != 0 && at != std::string_view::npos) ++at;
+  while (at != std::string_view::npos && at < text.size()) {
+    std::size_t next = text.find("\n=== genotype ", at);
+    if (next != std::string_view::npos) ++next;
+    out.push_back(text.substr(at, (next == std::string_view::npos ? text.size() : next) - at));
+    at = next;
+  }
+  return out;
+}
+
+void parse_block(std::string_view block, OracleResult& out) {
+  f0::test::OracleFile f;
+  std::string err;
+  try {  // (the reader throws on some malformed dumps)
+    if (f0::test::parse_oracle(first_lines_of_messages(block), f, err) && f.genotypes.size() == 1) {
+      out.dump = std::move(f.genotypes[0]);
+      return;
+    }
+  } catch (const std::exception& x) {
+    err = x.what();
+  }
+  out.problem = "the SDK's dump cannot be read (" + (err.empty() ? "no block" : err) + ")";
+}
+
+}  // namespace
+
+std::string gen_file_text(const std::vector<std::string>& genotypes, std::size_t first_index) {
+  std::string text;
+  for (std::size_t i = 0; i < genotypes.size(); ++i) {
+    text += "org:\nname:g" + std::to_string(first_index + i) + "\ngenotype:~\n";
+    for (char c : genotypes[i]) {
+      if (c == '~' || c == '\\') text += '\\';
+      text += c;
+    }
+    text += "~\n\n";
+  }
+  return text;
+}
+
+std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& file,
+                                     const std::vector<std::string>& genotypes, std::string& error) {
+  std::vector<OracleResult> out(genotypes.size());
+  if (!fs::exists(oracle)) {
+    error = "the SDK oracle program was not found at " + oracle;
+    return out;
+  }
+  // After a crash or a stop, the genotypes around the unfinished block run alone: the one that
+  // fails alone gets no result (crashed), the others their own; the rest of the batch runs again
+  // (in files of their own, so a kept batch file stays whole).
+  const fs::path rest = file.parent_path() / (file.stem().string() + ".rest.gen");
+  const fs::path single = file.parent_path() / (file.stem().string() + ".single.gen");
+  auto alone = [&](std::size_t i) {
+    std::ofstream(single, std::ios::binary) << gen_file_text({genotypes[i]}, i);
+    const Run r = run_once(oracle, single);
+    const auto blocks = blocks_of(r.out);
+    if (r.ok && blocks.size() == 1) return parse_block(blocks[0], out[i]), true;
+    out[i].crashed = true;
+    out[i].problem = r.ok ? "the SDK printed no block for it" : r.why;
+    return false;
+  };
+  for (std::size_t a = 0; a < genotypes.size();) {
+    const fs::path f = a == 0 ? file : rest;
+    std::ofstream(f, std::ios::binary)
+        << gen_file_text({genotypes.begin() + static_cast<std::ptrdiff_t>(a), genotypes.end()}, a);
+    const Run r = run_once(oracle, f);
+    if (r.why == "stdbuf or the oracle could not be started") {
+      error = r.why + " (" + oracle + ")";
+      return out;
+    }
+    auto blocks = blocks_of(r.out);
+    if (!r.ok && !blocks.empty()) blocks.pop_back();  // unfinished, or the last before the failure
+    if (blocks.size() > genotypes.size() - a) blocks.resize(genotypes.size() - a);
+    for (std::size_t k = 0; k < blocks.size(); ++k) parse_block(blocks[k], out[a + k]);
+    a += blocks.size();
+    if (r.ok) {
+      for (; a < genotypes.size(); ++a) out[a].problem = "the SDK printed no block for it";
+      break;
+    }
+    if (a >= genotypes.size()) break;
+    if (r.why.find("printed nothing") != std::string::npos) {  // stuck on the block it started
+      out[a].crashed = true;
+      out[a].problem = r.why;
+      ++a;
+      continue;
+    }
+    // A crash: its block may be the one started last or the next one (the SDK can fail before
+    // printing anything of a genotype).
+    if (alone(a++) && a < genotypes.size()) alone(a++);
+  }
+  return out;
+}
+
+}  // namespace genokit::differential
