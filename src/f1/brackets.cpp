@@ -208,6 +208,8 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
   }
   const char c0 = name[0];
   if (is_digit(c0) || c0 == '-') {  // relative connection
+    // The SDK reads the weight before the offset (its messages come in that order).
+    const double w = weight_value(trim(value, Blanks::space), b + static_cast<std::uint32_t>(colon) + 1);
     const std::string_view nm = trim(name, Blanks::space);
     std::int64_t off = 0;
     if (nm.empty() || scan_plain_int(nm.data(), nm.data() + nm.size(), off) != nm.size() ||
@@ -225,7 +227,6 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
              nb);
       }
     }
-    const double w = weight_value(trim(value, Blanks::space), b + static_cast<std::uint32_t>(colon) + 1);
     rel_.push_back({bn, f1num, off, w, nb, e});
   } else if (is_upper(c0) || c0 == '*' || c0 == '|' || c0 == '@') {  // receptor
     const double w = weight_value(trim(value, Blanks::space), b + static_cast<std::uint32_t>(colon) + 1);

@@ -205,3 +205,42 @@ TEST(F1SdkRules, ABlankTokenNamesNoClass) {
   EXPECT_EQ(m.neurons[1].details, "T");
   EXPECT_EQ(m.connections.size(), 1u);
 }
+
+// The SDK reads a relative connection's weight before its offset: the messages come in that order.
+TEST(F1SdkRules, AConnectionsWeightIsReadBeforeItsOffset) {
+  check({
+      {"X[-:n]",
+       "N",
+       {"[ERROR] ExtValue.parseDouble: Could not parse 'n'",
+        "[ERROR] ExtValue.parseInt: Could not parse '-'"}},
+      {"X[0-:nf]",
+       "N",
+       {"[ERROR] ExtValue.parseDouble: Could not parse 'nf'",
+        "[ERROR] ExtValue.parseInt: Could not parse '0-'"}},
+  });
+}
+
+// A character that is not f1 ends its segment and fails the genotype, but the SDK still reads the
+// other branches (their messages are logged); a stray ']' stops everything.
+TEST(F1SdkRules, AnInvalidCharacterStopsOnlyItsBranch) {
+  const std::string big = "[WARN] Param.set: Setting N.in = '";
+  const std::string adjusted = ".0' exceeded allowed range (too big). Adjusted to '1.0'.";
+  struct Case {
+    const char* genotype;
+    std::vector<std::string> messages;
+  };
+  for (const Case& c :
+       {Case{"X(Xx[N,in:5],X[N,in:6])", {big + "6" + adjusted}},
+        Case{"X(X[N,in:5]x[N,in:6])", {big + "5" + adjusted}}, Case{"Xx(X[N,in:5])", {}},
+        Case{"X(X(Xx,X[N,in:5]),X[N,in:6])", {big + "5" + adjusted, big + "6" + adjusted}},
+        Case{"X(X[N,in:2],Xx,X[N,in:3])", {big + "2" + adjusted, big + "3" + adjusted}},
+        Case{"X(X,X[N,in:2]]X[N,in:3],X[N,in:4])", {big + "2" + adjusted}}, Case{"X(Xx,X[N,9:1])", {}}}) {
+    SCOPED_TRACE(c.genotype);
+    Diagnostics d;
+    const f1::Conversion r = f1::convert(c.genotype, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_FALSE(r.converted);
+    EXPECT_TRUE(r.model.parts.empty());
+    EXPECT_EQ(r.sdk_messages, c.messages);
+  }
+}
