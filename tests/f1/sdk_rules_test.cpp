@@ -244,3 +244,17 @@ TEST(F1SdkRules, AnInvalidCharacterStopsOnlyItsBranch) {
     EXPECT_EQ(r.sdk_messages, c.messages);
   }
 }
+
+// The SDK's error position is in the f0 text its converter wrote, where clamped weights still have
+// their given values (9999903.0, one character longer than 999999.0).
+TEST(F1SdkRules, ErrorPositionsCountUnclampedWeights) {
+  for (const auto& [g, pos] : std::vector<std::pair<const char*, std::int64_t>>{
+           {"X[N,0:9999903][N,-1:nan]", 116}, {"X[N,0:-12345678][N,0:7777777,-1:inf]", 136}}) {
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const f1::Conversion r = f1::convert(g, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_EQ(r.sdk_error_pos, pos);
+    EXPECT_EQ(r.sdk_warn_pos, pos);
+  }
+}
