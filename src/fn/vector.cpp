@@ -172,7 +172,8 @@ class Reader {
     if (p < s_.size() && s_[p] == '"') {
       const std::size_t q = frams::sdk::closing_quote(s_, p + 1);
       if (q >= s_.size()) {
-        log("[ERROR] ExtValue.deserialize: Missing '\"' in string: '" + clip(p + 1) + "'");
+        // (the SDK quotes the text from where its search ended: the end, so always '')
+        log("[ERROR] ExtValue.deserialize: Missing '\"' in string: ''");
         error("fn.bad-syntax", "A string without its closing '\"'", p);
         return -2;
       }

@@ -44,3 +44,19 @@ TEST(FnSdkRules, AClassNameIsLettersAndUnderscores) {
     }
   }
 }
+
+// A string without its closing quote: the SDK's message quotes the empty rest of the text.
+TEST(FnSdkRules, AnUnclosedStringsMessageQuotesNothing) {
+  for (const char* g : {"//n\n\"e", "//n\n[\"abcx, 1]", "//n\n[1,\"x\\\"]", "//n\n{\"a:1}"}) {
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const fn::Conversion r = fn::convert(g, d);
+    EXPECT_FALSE(r.model.valid);
+    ASSERT_EQ(r.sdk_messages.size(), 2u);
+    EXPECT_EQ(r.sdk_messages[0], "[ERROR] ExtValue.deserialize: Missing '\"' in string: ''");
+    EXPECT_EQ(r.sdk_messages[1],
+              "[ERROR] GenoConv_fn0.stringToVector: Unable to deserialize - expecting a vector of real "
+              "values, got '" +
+                  std::string(g + 4) + "'");
+  }
+}
