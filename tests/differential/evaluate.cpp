@@ -75,8 +75,18 @@ std::string class_of(const std::vector<Difference>& diffs) {
       first = d.text.substr(0, d.text.find('\n'));
       break;
     }
+  // Quoted values folded too: "Could not parse '1e5x'" and "... '2x'" are one class.
   std::string folded;
+  char quote = 0;
   for (char c : first) {
+    if (quote) {
+      if (c == quote) folded += c, quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      folded += c, folded += '*', quote = c;
+      continue;
+    }
     if (std::isdigit(static_cast<unsigned char>(c))) {
       if (folded.empty() || folded.back() != '#') folded += '#';
     } else {

@@ -21,6 +21,7 @@
 #include "differential/evaluate.hpp"
 #include "differential/minimise.hpp"
 #include "differential/mutate.hpp"
+#include "differential/oracle_run.hpp"
 #include "differential/report.hpp"
 #include "differential/seeds.hpp"
 
@@ -154,7 +155,11 @@ void generate(const Args& a, const EncodingSpec& e, const Seeds& seeds, Encoding
   r.random = a.mode == "random" ? a.count : a.mode == "mutant" ? 0 : a.count / 2;
   r.mutants = a.count - r.random;
   Rng rr = Rng::stream(a.seed, e.name + "/random");
-  for (std::size_t i = 0; i < r.random; ++i) texts.push_back(e.random(rr)), origins.push_back("random");
+  for (std::size_t i = 0; i < r.random; ++i) {
+    texts.push_back(e.random(rr));
+    make_writable(texts.back());
+    origins.push_back("random");
+  }
   std::vector<std::string> base;
   if (const auto it = seeds.find(e.name); it != seeds.end()) base = it->second;
   Rng rs = Rng::stream(a.seed, e.name + "/seeds");
@@ -165,6 +170,7 @@ void generate(const Args& a, const EncodingSpec& e, const Seeds& seeds, Encoding
   for (std::size_t i = 0; i < r.mutants; ++i) {
     const std::size_t k = rm.below(base.size());
     texts.push_back(mutant(rm, e, base[k]));
+    make_writable(texts.back());
     origins.push_back("mutant of seed genotype " + std::to_string(k));
   }
 }

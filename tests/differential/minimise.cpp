@@ -4,6 +4,7 @@
 #include <set>
 
 #include "differential/mutate.hpp"
+#include "differential/oracle_run.hpp"
 #include "genokit/frams/genotype_header.hpp"
 
 namespace genokit::differential {
@@ -79,8 +80,10 @@ std::vector<Minimised> minimise(const EncodingSpec& e,
       begin[i] = batch.size();
       if (!states[i].done) {
         std::set<std::string> seen;
-        for (auto& c : candidates(states[i]))
+        for (auto& c : candidates(states[i])) {
+          make_writable(c);
           if (c != states[i].m.text && seen.insert(c).second) batch.push_back(std::move(c));
+        }
       }
       end[i] = batch.size();
     }

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -24,6 +25,8 @@ constexpr int kSilenceSeconds = 5;
 // Its address space: a genotype that makes the SDK allocate without end crashes it instead of
 // the machine.
 constexpr rlim_t kMemoryLimit = rlim_t{3} << 30;
+// Genotypes per oracle process.
+constexpr std::size_t kWindow = 1000;
 
 struct Run {
   std::string out;
@@ -152,12 +155,16 @@ std::string gen_file_text(const std::vector<std::string>& genotypes, std::size_t
   for (std::size_t i = 0; i < genotypes.size(); ++i) {
     text += "org:\nname:g" + std::to_string(first_index + i) + "\ngenotype:~\n";
     for (char c : genotypes[i]) {
-      if (c == '~' || c == '\\') text += '\\';
+      if (c == '~') text += '\\';  // (the SDK's loader unescapes only "\~": a '\' elsewhere stays)
       text += c;
     }
     text += "~\n\n";
   }
   return text;
+}
+
+void make_writable(std::string& genotype) {
+  if (!genotype.empty() && genotype.back() == '\\') genotype += '\n';
 }
 
 std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& file,
@@ -182,9 +189,12 @@ std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& 
     return false;
   };
   for (std::size_t a = 0; a < genotypes.size();) {
+    // (at most kWindow genotypes per process: a crash reruns at most that many)
     const fs::path f = a == 0 ? file : rest;
-    std::ofstream(f, std::ios::binary)
-        << gen_file_text({genotypes.begin() + static_cast<std::ptrdiff_t>(a), genotypes.end()}, a);
+    const std::size_t z = std::min(genotypes.size(), a + kWindow);
+    std::ofstream(f, std::ios::binary) << gen_file_text({genotypes.begin() + static_cast<std::ptrdiff_t>(a),
+                                                         genotypes.begin() + static_cast<std::ptrdiff_t>(z)},
+                                                        a);
     const Run r = run_once(oracle, f);
     if (r.why == "stdbuf or the oracle could not be started") {
       error = r.why + " (" + oracle + ")";
@@ -192,14 +202,14 @@ std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& 
     }
     auto blocks = blocks_of(r.out);
     if (!r.ok && !blocks.empty()) blocks.pop_back();  // unfinished, or the last before the failure
-    if (blocks.size() > genotypes.size() - a) blocks.resize(genotypes.size() - a);
+    if (blocks.size() > z - a) blocks.resize(z - a);
     for (std::size_t k = 0; k < blocks.size(); ++k) parse_block(blocks[k], out[a + k]);
     a += blocks.size();
     if (r.ok) {
-      for (; a < genotypes.size(); ++a) out[a].problem = "the SDK printed no block for it";
-      break;
+      for (; a < z; ++a) out[a].problem = "the SDK printed no block for it";
+      continue;
     }
-    if (a >= genotypes.size()) break;
+    if (a >= z) continue;
     if (r.why.find("printed nothing") != std::string::npos) {  // stuck on the block it started
       out[a].crashed = true;
       out[a].problem = r.why;

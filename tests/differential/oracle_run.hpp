@@ -19,8 +19,13 @@ struct OracleResult {
   std::string problem;                           // why there is no dump
 };
 
-// The .gen text of genotypes (org names g<first+i>; '~' and '\' escaped with a backslash).
+// The .gen text of genotypes (org names g<first+i>; '~' escaped with a backslash: the SDK's
+// loader unescapes "\~" only, a backslash elsewhere stays as it is).
 std::string gen_file_text(const std::vector<std::string>& genotypes, std::size_t first_index = 0);
+
+// A genotype ending in a backslash cannot be written as a ~-string (its "\~" would escape the
+// closing tilde): such a genotype gets a line break at its end, on both sides.
+void make_writable(std::string& genotype);
 
 // One result per genotype, in order. `file` is where the batch is written (kept by the caller or
 // removed); an error that is not the genotypes' fault (no oracle program) goes to `error`.

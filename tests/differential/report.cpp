@@ -119,7 +119,7 @@ std::string json_report(const RunInfo& run, const std::vector<EncodingResult>& r
     e["disagreements"] = std::move(list);
     j["encodings"].push_back(std::move(e));
   }
-  return j.dump(1);
+  return j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace genokit::differential
