@@ -3,6 +3,7 @@
 // the SDK's "%g" f0 property strings round it, and the f0 re-parse effects on connection weights.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "f0/build.hpp"
 #include "f1/rounding.hpp"
@@ -21,6 +22,16 @@ constexpr double kMaxWeight = 999999.0;
 
 double g6(double v) {
   return std::isfinite(v) ? round6(v) : v;
+}
+// A link weight as the SDK keeps it: a float (1e-40 is 9.99995e-41, 1e-46 is 0, 4e38 is inf, which
+// its f0 re-parse then clamps). Without the undefined double -> float cast out of float's range.
+double as_float(double w) {
+  constexpr double kRoundsToInf = 0x1.ffffffp127;  // FLT_MAX + half an ulp: ties go to inf
+  if (std::isnan(w)) return w;
+  if (std::fabs(w) >= kRoundsToInf) return std::copysign(HUGE_VAL, w);
+  if (std::fabs(w) > std::numeric_limits<float>::max())
+    return std::copysign(double(std::numeric_limits<float>::max()), w);
+  return static_cast<double>(static_cast<float>(w));
 }
 std::string g6_text(double v) {
   char buf[40];
@@ -152,24 +163,26 @@ bool Builder::build(int i) {
       else if (s->pref_location == f0::NeuronLocation::part)
         part = stick.p2;
       const int sensor = add_neuron(std::string(l.sensor), part, joint, i, l.node);
-      add_input(own, sensor, g6(l.weight), i);
+      add_input(own, sensor, g6(as_float(l.weight)), i);
       report_rounding(l);
     } else {
       if (!build(l.from)) return false;
       const int src = cells_[static_cast<std::size_t>(l.from)].neuron;
-      if (src >= 0) add_input(own, src, g6(l.weight), i);
+      if (src >= 0) add_input(own, src, g6(as_float(l.weight)), i);
       report_rounding(l);
     }
   }
   return true;
 }
 
-// A weight written with more than the 6 significant digits the SDK's "%g" f0 strings keep.
+// A weight written with more than the 6 significant digits the SDK's "%g" f0 strings keep (of
+// its float).
 void Builder::report_rounding(const Link& l) {
-  if (!std::isfinite(l.weight) || g6(l.weight) == l.weight || l.node == kNone) return;
+  const double kept = as_float(l.weight);
+  if (!std::isfinite(kept) || g6(kept) == l.weight || l.node == kNone) return;
   rep_.lint("f4.weight-rounded",
-            "The SDK keeps 6 significant digits of this weight (its converter writes \"%g\"): " +
-                frams::sdk::format_double(l.weight) + " becomes " + g6_text(l.weight),
+            "The SDK keeps 6 significant digits of this weight (a float, written with \"%g\"): " +
+                frams::sdk::format_double(l.weight) + " becomes " + g6_text(kept),
             t_.nodes[static_cast<std::size_t>(l.node)].pos);
 }
 
