@@ -116,6 +116,11 @@ class Reader {
       have = false;
       skip(p);
       if (!vec && f.stage == 0) {  // the key: ':' must follow
+        // A key that is not a string fails without a message of the SDK's ("{0:1}").
+        if (vals_[static_cast<std::size_t>(result)].kind != Kind::string) {
+          error("fn.bad-syntax", "A dictionary key must be a \"string\"", f.entry);
+          return -1;
+        }
         if (p >= s_.size() || s_[p] != ':') {
           log("[ERROR] ExtValue.deserialize: Missing ':' in Dictionary: '" + clip(p) + "'");
           error("fn.bad-syntax", "A dictionary key must be followed by ':'", p);

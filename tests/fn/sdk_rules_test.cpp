@@ -60,3 +60,27 @@ TEST(FnSdkRules, AnUnclosedStringsMessageQuotesNothing) {
                   std::string(g + 4) + "'");
   }
 }
+
+// A dictionary key that is not a string fails the genotype without a message of the SDK's.
+TEST(FnSdkRules, ANonStringKeyFailsSilently) {
+  const std::string unable =
+      "[ERROR] GenoConv_fn0.stringToVector: Unable to deserialize - expecting a vector of real values, got '";
+  struct Case {
+    const char* genotype;
+    std::vector<std::string> messages;
+  };
+  for (const Case& c :
+       {Case{"//n\n{0", {unable + "{0'"}}, Case{"//n\n[{0]", {unable + "[{0]'"}},
+        Case{"//n\n{0:1 2}", {unable + "{0:1 2}'"}}, Case{"//n\n{null:1}", {unable + "{null:1}'"}},
+        Case{"//n\n{[1]:2}", {unable + "{[1]:2}'"}},
+        Case{"//n\n{\"a\"",
+             {"[ERROR] ExtValue.deserialize: Missing ':' in Dictionary: ''", unable + "{\"a\"'"}},
+        Case{"//n\n{0x", {"[ERROR] ExtValue.deserialize: Bad syntax: '0x'", unable + "{0x'"}}}) {
+    SCOPED_TRACE(c.genotype);
+    Diagnostics d;
+    const fn::Conversion r = fn::convert(c.genotype, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_EQ(r.sdk_messages, c.messages);
+    EXPECT_TRUE(d.has_errors());
+  }
+}
