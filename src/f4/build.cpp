@@ -233,17 +233,21 @@ bool Builder::finish_weights() {
       }
     }
   }
-  if (bad_line >= 0) {
-    // The SDK's error position: the offset of that c: line in the converted f0 text.
-    const std::string f0text = f0::write_body(m_);
-    std::size_t off = 0;
-    for (std::int64_t l = 1; l < bad_line; ++l) {
-      const std::size_t nl = f0text.find('\n', off);
-      off = nl == std::string::npos ? f0text.size() : nl + 1;
-    }
-    m_.error_pos = m_.warn_pos = static_cast<std::int64_t>(off);
-  }
+  bad_line_ = bad_line;
   return bad_line < 0;
+}
+
+// The SDK's error position: the offset of the failing c: line in the converted f0 text (of the
+// finished model: final positions, the connections before it).
+void Builder::error_position() {
+  if (bad_line_ < 0) return;
+  const std::string f0text = f0::write_body(m_);
+  std::size_t off = 0;
+  for (std::int64_t l = 1; l < bad_line_; ++l) {
+    const std::size_t nl = f0text.find('\n', off);
+    off = nl == std::string::npos ? f0text.size() : nl + 1;
+  }
+  m_.error_pos = m_.warn_pos = static_cast<std::int64_t>(off);
 }
 
 void Builder::connections() {

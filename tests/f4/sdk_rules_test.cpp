@@ -39,3 +39,22 @@ TEST(F4SdkRules, LinkWeightsAreFloats) {
     EXPECT_EQ(r.sdk_messages, c.messages);
   }
 }
+
+// A NaN weight fails the genotype at its c: line; the SDK's error position is that line's offset
+// in the converted f0 text.
+TEST(F4SdkRules, ANanWeightsErrorPositionIsItsLine) {
+  for (const auto& [g, pos] :
+       std::vector<std::pair<const char*, std::int64_t>>{{"/*4*/<X>N[0:nan]", 67},
+                                                         {"/*4*/<<X>X>N[0:nan]", 98},
+                                                         {"/*4*/<X>N[T:nan]", 78},
+                                                         {"/*4*/<X>N[0:1][0:nan]", 74},
+                                                         {"/*4*/<X>N[0:-3][0:nan]", 80},
+                                                         {"/*4*/<X>N#0[0:nan][1:0]", 67}}) {
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const f4::Conversion r = f4::convert(g, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_EQ(r.model.error_pos, pos);
+    EXPECT_EQ(r.model.warn_pos, pos);
+  }
+}
