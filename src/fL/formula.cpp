@@ -87,7 +87,22 @@ int op_precedence(Op op) {
   return kOps[static_cast<int>(op)].precedence;
 }
 
-bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& error) {
+namespace {
+// The SDK reads a variable's index as an integer: blanks, a sign, digits, and no '.' or exponent
+// after them (then the index is null).
+bool index_is_null(std::string_view rest) {
+  std::size_t i = 0;
+  while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
+  if (i < rest.size() && (rest[i] == '+' || rest[i] == '-')) ++i;
+  const std::size_t digits = i;
+  while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9') ++i;
+  if (i == digits) return true;
+  return i < rest.size() && (rest[i] == '.' || rest[i] == 'e' || rest[i] == 'E');
+}
+}  // namespace
+
+bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& error, bool* null_index) {
+  if (null_index) *null_index = false;
   out.clear();
   thread_local std::string expr;  // (NUL-terminated for the number reader; reused)
   expr.assign(expr_view);
@@ -105,6 +120,7 @@ bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& erro
       it += c == '$' ? 1 : 2;
       if (it >= size) {
         error = "Evaluation error: Invalid variable ''";
+        if (null_index) *null_index = true;
         return false;
       }
       double idx = -1;
@@ -113,6 +129,7 @@ bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& erro
       // (an index below -1 would read outside the SDK's variable table: invalid here)
       if (!end || idx >= varcount || idx < -1) {
         error = "Evaluation error: Invalid variable '" + expr.substr(it) + "'";
+        if (null_index && expr[it] != 't') *null_index = index_is_null(std::string_view(expr).substr(it));
         return false;
       }
       Token v;

@@ -1,0 +1,38 @@
+// fL rules found by differential testing against the SDK r909 oracle (tools/sdk-r909); every
+// expectation is the oracle's.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "genokit/fL/convert.hpp"
+
+using namespace genokit;
+
+// A formula variable whose index is not an integer to the SDK ("$x1", "$1.5", "$") makes it log
+// "Getting integer value from null" before "Invalid variable"; an integer index out of range
+// ("$9", "$1x") does not.
+TEST(FLSdkRules, AVariableIndexThatIsNoIntegerIsNull) {
+  const std::string null_msg = "[ERROR] ExtValue.getInt: Getting integer value from null";
+  for (const auto& [var, null_first] : std::vector<std::pair<std::string, bool>>{{"$$", true},
+                                                                                 {"$", true},
+                                                                                 {"$x1", true},
+                                                                                 {"$_", true},
+                                                                                 {"$.5", true},
+                                                                                 {"$1.5", true},
+                                                                                 {"$1e3", true},
+                                                                                 {"$1x", false},
+                                                                                 {"$ 1", false},
+                                                                                 {"$9", false}}) {
+    const std::string g = "//L\nw:name=A,npar=1\ni:axiom=A(1)\nr:pred=A,cond=" + var + "<1";
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const fL::Conversion r = fL::convert(g, d);
+    std::vector<std::string> want;
+    if (null_first) want.push_back(null_msg);
+    want.push_back("[ERROR] MathEvaluation.convertString: Evaluation error: Invalid variable '" +
+                   var.substr(1) + "<1'");
+    want.push_back("[ERROR] fL_Rule.processDefinition: Parametric condition of rule invalid:  " + var + "<1");
+    EXPECT_EQ(r.sdk_messages, want);
+  }
+}
