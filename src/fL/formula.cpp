@@ -1,5 +1,6 @@
 // fL formulas (formula.hpp).
 #include "fL/formula.hpp"
+#include <cstdint>
 
 #include <cerrno>
 #include <climits>
@@ -88,16 +89,28 @@ int op_precedence(Op op) {
 }
 
 namespace {
-// The SDK reads a variable's index as an integer: blanks, a sign, digits, and no '.' or exponent
-// after them (then the index is null).
+// The SDK reads a variable's index as a number: null unless it is an integer that fits 32 bits
+// ("$1.5", "$1e3", "$.5", "$7777777771", "$x" are null; "$1e" and "$1x" are 1 followed by junk).
 bool index_is_null(std::string_view rest) {
   std::size_t i = 0;
   while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
   if (i < rest.size() && (rest[i] == '+' || rest[i] == '-')) ++i;
   const std::size_t digits = i;
-  while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9') ++i;
-  if (i == digits) return true;
-  return i < rest.size() && (rest[i] == '.' || rest[i] == 'e' || rest[i] == 'E');
+  std::uint64_t v = 0;
+  while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9') {
+    if (v <= 0xFFFFFFFFull) v = v * 10 + static_cast<std::uint64_t>(rest[i] - '0');
+    ++i;
+  }
+  const bool int_digits = i > digits;
+  const auto digit_at = [&](std::size_t k) { return k < rest.size() && rest[k] >= '0' && rest[k] <= '9'; };
+  if (i < rest.size() && rest[i] == '.' && (int_digits || digit_at(i + 1))) return true;  // a fraction
+  if (!int_digits) return true;
+  if (i < rest.size() && (rest[i] == 'e' || rest[i] == 'E')) {
+    std::size_t k = i + 1;
+    if (k < rest.size() && (rest[k] == '+' || rest[k] == '-')) ++k;
+    if (digit_at(k)) return true;  // an exponent
+  }
+  return v > 0x7FFFFFFFull;
 }
 }  // namespace
 

@@ -9,9 +9,9 @@
 
 using namespace genokit;
 
-// A formula variable whose index is not an integer to the SDK ("$x1", "$1.5", "$") makes it log
-// "Getting integer value from null" before "Invalid variable"; an integer index out of range
-// ("$9", "$1x") does not.
+// A formula variable whose index is not a 32-bit integer to the SDK ("$x1", "$1.5", "$",
+// "$7777777771") makes it log "Getting integer value from null" before "Invalid variable"; an
+// integer index out of range or followed by junk ("$9", "$1x", "$1e") does not.
 TEST(FLSdkRules, AVariableIndexThatIsNoIntegerIsNull) {
   const std::string null_msg = "[ERROR] ExtValue.getInt: Getting integer value from null";
   for (const auto& [var, null_first] : std::vector<std::pair<std::string, bool>>{{"$$", true},
@@ -21,6 +21,11 @@ TEST(FLSdkRules, AVariableIndexThatIsNoIntegerIsNull) {
                                                                                  {"$.5", true},
                                                                                  {"$1.5", true},
                                                                                  {"$1e3", true},
+                                                                                 {"$1.", true},
+                                                                                 {"$7777777771", true},
+                                                                                 {"$2147483648", true},
+                                                                                 {"$2147483647", false},
+                                                                                 {"$1e", false},
                                                                                  {"$1x", false},
                                                                                  {"$ 1", false},
                                                                                  {"$9", false}}) {
