@@ -36,7 +36,6 @@ std::string handle(Rng& r, int dims) {
   if (r.chance(3)) fields.push_back("zz=1");
   if (r.chance(2)) fields.push_back("abc");
   for (std::size_t i = 0; i < fields.size(); ++i) s += (i ? (r.chance(50) ? "," : ", ") : "") + fields[i];
-  if (r.chance(3)) s += '\r';
   return s;
 }
 

@@ -40,6 +40,7 @@ struct Args {
   std::uint64_t seed = 1;
   std::string mode = "both", oracle, report, json, keep, allow_list;
   int jobs = 1, minimise_max = 10, rounds = 60;
+  double minimise_seconds = 120;
   std::size_t reported = 20;
   bool minimise = true, quiet = false;
 };
@@ -59,6 +60,7 @@ const char* kUsage =
     "  --json FILE      also write the report as JSON\n"
     "  --no-minimise    report disagreements as found\n"
     "  --minimise-max N minimise at most N disagreements per encoding (default 10)\n"
+    "  --minimise-seconds S  stop minimising an encoding after about S seconds (default 120)\n"
     "  --show N         write out at most N disagreements per encoding (default 20)\n"
     "  --keep DIR       keep the .gen batches in DIR\n"
     "  --quiet          no progress lines\n";
@@ -135,6 +137,8 @@ bool parse_args(int argc, char** argv, Args& a) {
       a.minimise = false;
     } else if (k == "--minimise-max") {
       if (!value(v) || !number(v, a.minimise_max)) return false;
+    } else if (k == "--minimise-seconds") {
+      if (!value(v) || !number(v, a.minimise_seconds)) return false;
     } else if (k == "--show") {
       if (!value(v) || !number(v, a.reported)) return false;
     } else if (k == "--quiet") {
@@ -270,7 +274,8 @@ int main(int argc, char** argv) {
       std::vector<std::pair<std::string, Outcome>> items;
       for (std::size_t i : pick) items.push_back({r.disagreements[i].text, r.disagreements[i].outcome});
       std::string err;
-      auto mins = minimise(e, items, {a.oracle, dir, name + "-min", a.jobs}, a.rounds, err);
+      auto mins =
+          minimise(e, items, {a.oracle, dir, name + "-min", a.jobs}, a.rounds, a.minimise_seconds, err);
       if (!err.empty()) {
         std::cerr << "genokit_differential: " << err << "\n";
         return 1;

@@ -1,6 +1,7 @@
 #include "differential/minimise.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <set>
 
 #include "differential/mutate.hpp"
@@ -60,7 +61,9 @@ bool same_way(const Minimised& m, const Outcome& o) {
 
 std::vector<Minimised> minimise(const EncodingSpec& e,
                                 const std::vector<std::pair<std::string, Outcome>>& items,
-                                const BatchSettings& s, int max_rounds, std::string& error) {
+                                const BatchSettings& s, int max_rounds, double max_seconds,
+                                std::string& error) {
+  const auto start = std::chrono::steady_clock::now();
   std::vector<State> states;
   for (const auto& [text, outcome] : items) {
     State st;
@@ -73,6 +76,7 @@ std::vector<Minimised> minimise(const EncodingSpec& e,
     states.push_back(std::move(st));
   }
   for (int round = 0; round < max_rounds; ++round) {
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > max_seconds) break;
     std::vector<std::string> batch;
     std::vector<std::pair<std::size_t, std::size_t>> owner;  // state, first candidate .. end
     std::vector<std::size_t> begin(states.size()), end(states.size());

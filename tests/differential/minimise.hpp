@@ -19,9 +19,11 @@ struct Minimised {
   int rounds = 0;
 };
 
-// Minimises each of `items` (original text and its outcome). `max_rounds` bounds the work.
+// Minimises each of `items` (original text and its outcome). `max_rounds` and `max_seconds` bound
+// the work (a candidate can be slow in the SDK: fH digits joined into a dimension count of 7148).
 std::vector<Minimised> minimise(const EncodingSpec& e,
                                 const std::vector<std::pair<std::string, Outcome>>& items,
-                                const BatchSettings& s, int max_rounds, std::string& error);
+                                const BatchSettings& s, int max_rounds, double max_seconds,
+                                std::string& error);
 
 }  // namespace genokit::differential

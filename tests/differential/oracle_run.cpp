@@ -8,10 +8,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <fstream>
+#include <optional>
 #include <string_view>
 
 namespace genokit::differential {
@@ -36,10 +38,39 @@ struct Run {
 
 // Runs `oracle gen file` with line-buffered output (stdbuf), so the blocks printed before a crash
 // or a stop are complete and the genotype it failed on is the one whose block is unfinished.
+// stdbuf's path, looked up in $PATH ("" when there is none).
+const std::string& stdbuf_path() {
+  static const std::string path = [] {
+    const char* env = std::getenv("PATH");
+    std::string dirs = env && *env ? env : "/usr/bin:/bin";
+    for (std::size_t at = 0; at <= dirs.size();) {
+      std::size_t colon = dirs.find(':', at);
+      if (colon == std::string::npos) colon = dirs.size();
+      const fs::path p = fs::path(dirs.substr(at, colon - at)) / "stdbuf";
+      if (::access(p.c_str(), X_OK) == 0) return p.string();
+      at = colon + 1;
+    }
+    return std::string();
+  }();
+  return path;
+}
+
 Run run_once(const std::string& oracle, const fs::path& file) {
   Run r;
+  // Everything the child needs is made before fork: between fork and exec a child of a
+  // multi-threaded process may only make async-signal-safe calls (no allocation).
+  const std::string& stdbuf = stdbuf_path();
+  const std::string file_s = file.string();
+  char* const argv[] = {const_cast<char*>(stdbuf.c_str()), const_cast<char*>("-oL"),
+                        const_cast<char*>(oracle.c_str()), const_cast<char*>("gen"),
+                        const_cast<char*>(file_s.c_str()), nullptr};
+  if (stdbuf.empty()) {
+    r.why = "stdbuf or the oracle could not be started";
+    return r;
+  }
   int fd[2];
-  if (::pipe(fd) != 0) {
+  // (close-on-exec: a process started by another thread must not hold this pipe open)
+  if (::pipe2(fd, O_CLOEXEC) != 0) {
     r.why = "pipe failed";
     return r;
   }
@@ -55,7 +86,7 @@ Run run_once(const std::string& oracle, const fs::path& file) {
     if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, 2);
     const rlimit lim{kMemoryLimit, kMemoryLimit};
     ::setrlimit(RLIMIT_AS, &lim);
-    ::execlp("stdbuf", "stdbuf", "-oL", oracle.c_str(), "gen", file.c_str(), static_cast<char*>(nullptr));
+    ::execv(argv[0], argv);
     ::_exit(127);
   }
   ::close(fd[1]);
@@ -134,6 +165,18 @@ std::vector<std::string_view> blocks_of(std::string_view text) {
   return out;
 }
 
+// The index in a block's header: === genotype <k> name="g<index>" ...
+std::optional<std::size_t> block_index(std::string_view block) {
+  const auto at = block.find(" name=\"g");
+  if (at == std::string_view::npos || at > block.find('\n')) return std::nullopt;
+  std::size_t i = at + 8, v = 0;
+  if (i >= block.size() || !std::isdigit(static_cast<unsigned char>(block[i]))) return std::nullopt;
+  for (; i < block.size() && std::isdigit(static_cast<unsigned char>(block[i])); ++i)
+    v = v * 10 + (block[i] - '0');
+  if (i >= block.size() || block[i] != '"') return std::nullopt;
+  return v;
+}
+
 void parse_block(std::string_view block, OracleResult& out) {
   f0::test::OracleFile f;
   std::string err;
@@ -164,6 +207,7 @@ std::string gen_file_text(const std::vector<std::string>& genotypes, std::size_t
 }
 
 void make_writable(std::string& genotype) {
+  std::erase(genotype, '\r');
   if (!genotype.empty() && genotype.back() == '\\') genotype += '\n';
 }
 
@@ -200,16 +244,27 @@ std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& 
       error = r.why + " (" + oracle + ")";
       return out;
     }
+    // Blocks pair with genotypes by their org name ("g<index>"), never by position: a genotype
+    // the loader does not deliver must not shift the others.
     auto blocks = blocks_of(r.out);
-    if (!r.ok && !blocks.empty()) blocks.pop_back();  // unfinished, or the last before the failure
-    if (blocks.size() > z - a) blocks.resize(z - a);
-    for (std::size_t k = 0; k < blocks.size(); ++k) parse_block(blocks[k], out[a + k]);
-    a += blocks.size();
-    if (r.ok) {
-      for (; a < z; ++a) out[a].problem = "the SDK printed no block for it";
-      continue;
+    std::size_t fail_at = z;         // the genotype the oracle failed on (crash or stop)
+    if (!r.ok && !blocks.empty()) {  // unfinished, or the last one before the failure
+      fail_at = block_index(blocks.back()).value_or(z);
+      blocks.pop_back();
     }
-    if (a >= z) continue;
+    std::size_t next = a;  // after the last genotype with a block
+    for (const auto& b : blocks) {
+      const auto i = block_index(b);
+      if (!i || *i < a || *i >= z) continue;
+      parse_block(b, out[*i]);
+      next = std::max(next, *i + 1);
+    }
+    if (!r.ok && fail_at == z) fail_at = next;
+    const std::size_t done = r.ok ? z : std::min(fail_at, z);
+    for (std::size_t i = a; i < done; ++i)
+      if (!out[i].dump && out[i].problem.empty()) out[i].problem = "the SDK printed no block for it";
+    a = done;
+    if (r.ok || a >= z) continue;
     if (r.why.find("printed nothing") != std::string::npos) {  // stuck on the block it started
       out[a].crashed = true;
       out[a].problem = r.why;
@@ -218,7 +273,7 @@ std::vector<OracleResult> run_oracle(const std::string& oracle, const fs::path& 
     }
     // A crash: its block may be the one started last or the next one (the SDK can fail before
     // printing anything of a genotype).
-    if (alone(a++) && a < genotypes.size()) alone(a++);
+    if (alone(a++) && a < z) alone(a++);
   }
   return out;
 }

@@ -23,8 +23,9 @@ struct OracleResult {
 // loader unescapes "\~" only, a backslash elsewhere stays as it is).
 std::string gen_file_text(const std::vector<std::string>& genotypes, std::size_t first_index = 0);
 
-// A genotype ending in a backslash cannot be written as a ~-string (its "\~" would escape the
-// closing tilde): such a genotype gets a line break at its end, on both sides.
+// What a .gen ~-string cannot carry to the SDK's genotype parser unchanged, made so on both sides:
+// a CR (the SDK's loader turns it into a line break; CRs are left out) and a final backslash (its
+// "\~" would escape the closing tilde; a line break is added after it).
 void make_writable(std::string& genotype);
 
 // One result per genotype, in order. `file` is where the batch is written (kept by the caller or
