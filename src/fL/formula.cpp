@@ -132,8 +132,7 @@ bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& erro
       const double mult = c == '-' ? -1 : 1;
       it += c == '$' ? 1 : 2;
       if (it >= size) {
-        error = "Evaluation error: Invalid variable ''";
-        if (null_index) *null_index = true;
+        error = "Evaluation error: Invalid variable ''";  // (no index read: no null message)
         return false;
       }
       double idx = -1;

@@ -41,3 +41,16 @@ TEST(FLSdkRules, AVariableIndexThatIsNoIntegerIsNull) {
     EXPECT_EQ(r.sdk_messages, want);
   }
 }
+
+// A '$' at the end of a formula reads no index: no null message.
+TEST(FLSdkRules, ADollarAtTheEndReadsNoIndex) {
+  Diagnostics d;
+  const fL::Conversion r = fL::convert("//L\ni:S($)", d);
+  EXPECT_EQ(r.sdk_messages,
+            (std::vector<std::string>{
+                "[WARN] Param.loadSingleLine: Missing property name in 'i' (assuming 'axiom')",
+                "[ERROR] MathEvaluation.convertString: Evaluation error: Invalid variable ''",
+                "[ERROR] fL_Builder.createWord: Word in sequence has invalid parameter:  $",
+                "[ERROR] fL_Builder.tokenize: Error during parsing words sequence:  S($)",
+                "[ERROR] fL_Builder.processDefinition: Unable to process axiom sequence"}));
+}
