@@ -153,6 +153,18 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
   const std::string_view tok(t_.data() + b, e - b);
   if (colon == std::string_view::npos) {
     const std::string_view name = trim(tok, Blanks::space);
+    // An empty token is skipped, but a blank one is a class token naming no class ("X[, ,Ch]" is an
+    // N whose later class and parameter tokens the SDK ignores; blanks after '[' are skipped).
+    if (tok.empty()) return;
+    if (name.empty() && !old_style && !class_set) {
+      class_set = true;
+      ps.set_class(name);
+      lint("f1.blank-class",
+           "A blank token names the neuron's class (none: N); the SDK ignores the class and parameter tokens "
+           "after it",
+           b);
+      return;
+    }
     if (name.empty()) return;
     if (old_style) {
       lint("f1.ignored-token",
@@ -196,6 +208,8 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
   }
   const char c0 = name[0];
   if (is_digit(c0) || c0 == '-') {  // relative connection
+    // The SDK reads the weight before the offset (its messages come in that order).
+    const double w = weight_value(trim(value, Blanks::space), b + static_cast<std::uint32_t>(colon) + 1);
     const std::string_view nm = trim(name, Blanks::space);
     std::int64_t off = 0;
     if (nm.empty() || scan_plain_int(nm.data(), nm.data() + nm.size(), off) != nm.size() ||
@@ -213,7 +227,6 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
              nb);
       }
     }
-    const double w = weight_value(trim(value, Blanks::space), b + static_cast<std::uint32_t>(colon) + 1);
     rel_.push_back({bn, f1num, off, w, nb, e});
   } else if (is_upper(c0) || c0 == '*' || c0 == '|' || c0 == '@') {  // receptor
     const double w = weight_value(trim(value, Blanks::space), b + static_cast<std::uint32_t>(colon) + 1);
@@ -237,7 +250,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
     }
     sc_.receptors.push_back({rn, w});  // bn's inputs, added when its bracket ends
     map(nb, e, ElementKind::neuron, rn);
-  } else if (c0 == '>' && name.size() >= 2) {  // output
+  } else if (c0 == '>') {  // output (">:12" too: its class is ":1", i.e. N with parameters "1")
     const double w = weight_value(trim(value, Blanks::space), b + static_cast<std::uint32_t>(colon) + 1);
     // SDK quirk (notes §7.4): the class name is as long as the weight text (blanks included).
     const std::uint32_t from = nb + 1;
@@ -250,9 +263,11 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
                " (it takes as many characters as the weight has)",
            nb);
     std::string details(qname);
-    if (is_char(real, '|')) {
+    // The SDK looks at the name's first character only: ">|x:12" is class "|x" with the bend
+    // muscle's p and r appended, ">@:1>T:2" class "@" with p.
+    if (!real.empty() && real[0] == '|') {
       details.append(":p=").append(g6(last_power_)).append(",r=").append(g6(g.bend_range));
-    } else if (is_char(real, '@')) {
+    } else if (!real.empty() && real[0] == '@') {
       details.append(":p=").append(g6(last_power_));
     }
     const int on = add_neuron(details, location_of(qname), nb);
@@ -271,6 +286,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
     if (trim(name, Blanks::space).size() != name.size()) {
       lint("f1.ignored-parameter",
            "Parameter name " + quoted(name) + " ends with a blank; the SDK ignores it", nb);
+      ps.set_text(name, value);  // (no such parameter, but the set still fixes the bracket's table)
       return;
     }
     report_set(ps, name, value, ps.set_text(name, value), nb, false);  // (Param::set on the text)
@@ -354,9 +370,15 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
   rec.clear();
   // What describe() would derive from the details: the class token has no ':'.
   ps.describe(nr.details, nr.params);
-  if (nr.class_name != ps.cls()) nr.class_name.assign(ps.cls());
-  nr.known_class = ps.klass() != nullptr;
-  const f0::NeuronLocation loc = nr.known_class ? ps.klass()->pref_location : f0::NeuronLocation::none;
+  const f0::NeuronClass* cls = ps.klass();
+  if (ps.cls().empty()) {  // a blank class token: the SDK's f0 text has no class, which reads as N
+    nr.details = nr.params.empty() ? std::string("N") : "N:" + nr.params;
+    cls = class_n();
+  }
+  const std::string_view cname = ps.cls().empty() ? std::string_view("N") : ps.cls();
+  if (nr.class_name != cname) nr.class_name.assign(cname);
+  nr.known_class = cls != nullptr;
+  const f0::NeuronLocation loc = nr.known_class ? cls->pref_location : f0::NeuronLocation::none;
   if (loc == f0::NeuronLocation::joint)
     nr.joint = static_cast<int>(m_.joints.size() - 1);
   else

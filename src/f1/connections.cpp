@@ -77,6 +77,12 @@ bool Converter::finish_odd_weights() {
   // written and read back, so the model fails at that c: line.
   std::int64_t bad_line = -1;
   std::size_t line = (m_.se != 1.0 ? 1 : 0) + m_.parts.size() + m_.joints.size() + m_.neurons.size();
+  // The SDK reports positions in the f0 text its converter wrote, weights not yet clamped.
+  m_.connections.clear();
+  for (std::size_t ti = 0; ti < m_.neurons.size(); ++ti)
+    for (const auto& in : m_.neurons[ti].inputs)
+      m_.connections.push_back({static_cast<int>(ti), in.source, in.weight});
+  const std::string f0text = f0::write_body(m_);
   std::vector<std::size_t> warn_lines;
   for (std::size_t ti = 0; ti < m_.neurons.size() && bad_line < 0; ++ti) {
     auto& ins = m_.neurons[ti].inputs;
@@ -123,8 +129,6 @@ bool Converter::finish_odd_weights() {
       cn.target = static_cast<int>(ti), cn.source = in.source, cn.weight = in.weight;
     }
   if (bad_line >= 0 || !warn_lines.empty()) {
-    // Positions in the converted f0 text, as the SDK reports them.
-    const std::string f0text = f0::write_body(m_);
     auto line_start = [&](std::size_t l) -> std::int64_t {
       std::size_t off = 0;
       for (std::size_t i = 1; i < l; ++i) {

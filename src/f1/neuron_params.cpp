@@ -86,6 +86,15 @@ void clamp(const f0::NeuronProp& p, double& value, SetOutcome& out) {
   }
 }
 
+// Stores `value` as the SDK's Param.set does: a value equal to the current one changes nothing, so
+// -0 stays after a later 0 ("X[N,in:-0,in:0]" keeps in=-0.0) and the clamping message names the value
+// kept ("X[N,fo:-0,fo:-5]": "Adjusted to '-0.0'").
+void store(const f0::NeuronProp& p, double& slot, double value, SetOutcome& out) {
+  if (!(slot == value)) slot = value;
+  if (out.result == SetResult::clamped_high || out.result == SetResult::clamped_low)
+    out.adjusted = number_text(p, slot);
+}
+
 }  // namespace
 
 void ParamSet::write() {
@@ -151,7 +160,7 @@ SetOutcome ParamSet::set(std::string_view name, double value) {
   }
   if (p->type == 'd') value = std::trunc(value);
   clamp(*p, value, out);
-  num_[static_cast<std::size_t>(idx)] = value;
+  store(*p, num_[static_cast<std::size_t>(idx)], value, out);
   return out;
 }
 
@@ -173,9 +182,8 @@ SetOutcome ParamSet::set_text(std::string_view name, std::string_view text) {
   } else if (r.clamped) {
     out.result = r.clamped > 0 ? SetResult::clamped_high : SetResult::clamped_low;
     out.given = number_text(*p, r.given);
-    out.adjusted = number_text(*p, r.value);
   }
-  num_[k] = r.value;
+  store(*p, num_[k], r.value, out);
   return out;
 }
 

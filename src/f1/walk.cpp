@@ -295,7 +295,7 @@ Converter::Seg Converter::segment(std::size_t slot) {
                   " is not an f1 symbol (outside brackets only X ( ) , [ and the modifier letters "
                   "LlCcQqRrWwFfAaIiSsMmEeDdGgBbHh are allowed): the SDK rejects the genotype",
               pos);
-        return Seg::failed;
+        return Seg::invalid;
       }
     }
   }
@@ -307,6 +307,9 @@ void Converter::run_stack() {
   while (!stack_.empty()) {
     const Seg r = segment<kMap>(stack_.size() - 1);
     if (r == Seg::done) {
+      stack_.pop_back();
+    } else if (r == Seg::invalid) {
+      failed_ = true;
       stack_.pop_back();
     } else if (r == Seg::failed) {
       failed_ = true;

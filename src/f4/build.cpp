@@ -3,6 +3,7 @@
 // the SDK's "%g" f0 property strings round it, and the f0 re-parse effects on connection weights.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "f0/build.hpp"
 #include "f1/rounding.hpp"
@@ -21,6 +22,16 @@ constexpr double kMaxWeight = 999999.0;
 
 double g6(double v) {
   return std::isfinite(v) ? round6(v) : v;
+}
+// A link weight as the SDK keeps it: a float (1e-40 is 9.99995e-41, 1e-46 is 0, 4e38 is inf, which
+// its f0 re-parse then clamps). Without the undefined double -> float cast out of float's range.
+double as_float(double w) {
+  constexpr double kRoundsToInf = 0x1.ffffffp127;  // FLT_MAX + half an ulp: ties go to inf
+  if (std::isnan(w)) return w;
+  if (std::fabs(w) >= kRoundsToInf) return std::copysign(HUGE_VAL, w);
+  if (std::fabs(w) > std::numeric_limits<float>::max())
+    return std::copysign(double(std::numeric_limits<float>::max()), w);
+  return static_cast<double>(static_cast<float>(w));
 }
 std::string g6_text(double v) {
   char buf[40];
@@ -152,24 +163,26 @@ bool Builder::build(int i) {
       else if (s->pref_location == f0::NeuronLocation::part)
         part = stick.p2;
       const int sensor = add_neuron(std::string(l.sensor), part, joint, i, l.node);
-      add_input(own, sensor, g6(l.weight), i);
+      add_input(own, sensor, g6(as_float(l.weight)), i);
       report_rounding(l);
     } else {
       if (!build(l.from)) return false;
       const int src = cells_[static_cast<std::size_t>(l.from)].neuron;
-      if (src >= 0) add_input(own, src, g6(l.weight), i);
+      if (src >= 0) add_input(own, src, g6(as_float(l.weight)), i);
       report_rounding(l);
     }
   }
   return true;
 }
 
-// A weight written with more than the 6 significant digits the SDK's "%g" f0 strings keep.
+// A weight written with more than the 6 significant digits the SDK's "%g" f0 strings keep (of
+// its float).
 void Builder::report_rounding(const Link& l) {
-  if (!std::isfinite(l.weight) || g6(l.weight) == l.weight || l.node == kNone) return;
+  const double kept = as_float(l.weight);
+  if (!std::isfinite(kept) || g6(kept) == l.weight || l.node == kNone) return;
   rep_.lint("f4.weight-rounded",
-            "The SDK keeps 6 significant digits of this weight (its converter writes \"%g\"): " +
-                frams::sdk::format_double(l.weight) + " becomes " + g6_text(l.weight),
+            "The SDK keeps 6 significant digits of this weight (a float, written with \"%g\"): " +
+                frams::sdk::format_double(l.weight) + " becomes " + g6_text(kept),
             t_.nodes[static_cast<std::size_t>(l.node)].pos);
 }
 
@@ -220,17 +233,21 @@ bool Builder::finish_weights() {
       }
     }
   }
-  if (bad_line >= 0) {
-    // The SDK's error position: the offset of that c: line in the converted f0 text.
-    const std::string f0text = f0::write_body(m_);
-    std::size_t off = 0;
-    for (std::int64_t l = 1; l < bad_line; ++l) {
-      const std::size_t nl = f0text.find('\n', off);
-      off = nl == std::string::npos ? f0text.size() : nl + 1;
-    }
-    m_.error_pos = m_.warn_pos = static_cast<std::int64_t>(off);
-  }
+  bad_line_ = bad_line;
   return bad_line < 0;
+}
+
+// The SDK's error position: the offset of the failing c: line in the converted f0 text (of the
+// finished model: final positions, the connections before it).
+void Builder::error_position() {
+  if (bad_line_ < 0) return;
+  const std::string f0text = f0::write_body(m_);
+  std::size_t off = 0;
+  for (std::int64_t l = 1; l < bad_line_; ++l) {
+    const std::size_t nl = f0text.find('\n', off);
+    off = nl == std::string::npos ? f0text.size() : nl + 1;
+  }
+  m_.error_pos = m_.warn_pos = static_cast<std::int64_t>(off);
 }
 
 void Builder::connections() {

@@ -16,6 +16,8 @@ class Builder {
   bool run();
   // Weight clamping and non-finite weights (the SDK's f0 round trip); false when the model fails.
   bool finish_weights();
+  // After the final check: the SDK's error position of a failing weight.
+  void error_position();
   // The model's connection list from the neurons' inputs (target-major, as the SDK writes them).
   void connections();
   // The text-to-model map (with mapping).
@@ -37,6 +39,7 @@ class Builder {
   f0::Model& m_;
   Report& rep_;
   bool mapping_;
+  std::int64_t bad_line_ = -1;  // the c: line a NaN weight fails (1-based), or -1
   std::vector<int> part_cell_, joint_cell_, neuron_cell_;
   std::vector<std::vector<int>> input_cell_;  // per neuron, per input (with mapping)
 };

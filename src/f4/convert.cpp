@@ -236,6 +236,7 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
   f0::final_check(out.model, check, f0::ParseOptions{});
   for (const Diagnostic& d : check.items())
     if (d.severity == Severity::error) rep.error(d.code, d.message, 0);
+  b.error_position();
   if (!weights_ok || rep.strict_failed()) out.model.valid = false;
   if (!out.model.valid) out.model.shape_type = f0::ShapeType::unknown;
   if (opt.mapping) {

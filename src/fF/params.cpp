@@ -1,6 +1,7 @@
 // The ten fF parameters (notes encodings.md §4.2): their table, reading them as the SDK's
 // Param::loadSingleLine does (the one walk in frams/single_line.hpp), and writing them back.
 #include <array>
+#include <cmath>
 #include <memory>
 
 #include "fF/shell.hpp"
@@ -8,6 +9,7 @@
 #include "frams/sdk_param.hpp"
 #include "frams/single_line.hpp"
 #include "genokit/core/text.hpp"
+#include "genokit/f0/writer.hpp"
 #include "genokit/frams/genotype_header.hpp"
 
 namespace genokit::fF {
@@ -218,6 +220,47 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
             "so the SDK puts its aperture at its first point (it logs an error but keeps the genotype)",
         LineIndex(genotype).locate(body));
     strict_failed |= opt.strict;
+  }
+  // The SDK builds the model through an f0 text that its f0 reader reads back. A NaN parameter
+  // passes the range clamp and reaches that text as "NaN8000000000000.0"; tiny values reach it as
+  // subnormal numbers ("4.9e-309"): neither can be read back, so the genotype is invalid, keeping
+  // the parts before the first such part; the positions are in that text. The SDK logs one "Could
+  // not parse" per such coordinate and scale, and one for a NaN rotation (its angles of a NaN
+  // direction have one NaN).
+  for (std::size_t k = 0; k < out.model.parts.size(); ++k) {
+    const f0::Part& part = out.model.parts[k];
+    std::vector<std::string> bad;
+    auto check = [&](double v) {
+      const std::string t = frams::sdk::format_double(v);
+      if (!frams::sdk::parse_double(t)) bad.push_back(t);
+    };
+    for (const f0::Vec3* v : {&part.pos, &part.scale}) check(v->x), check(v->y), check(v->z);
+    if (std::isnan(part.rot.x) || std::isnan(part.rot.y) || std::isnan(part.rot.z))
+      check(std::isnan(part.rot.x) ? part.rot.x : std::isnan(part.rot.y) ? part.rot.y : part.rot.z);
+    else
+      check(part.rot.x), check(part.rot.y), check(part.rot.z);
+    if (bad.empty()) continue;
+    const std::string f0text = f0::write_body(out.model);
+    std::size_t at = 0;  // the start of line k + 2 ("m:" first, then the parts)
+    for (std::size_t line = 0; line < k + 1 && at != std::string::npos; ++line) {
+      at = f0text.find('\n', at);
+      if (at != std::string::npos) ++at;
+    }
+    for (const std::string& t : bad)
+      out.sdk_messages.push_back("[ERROR] ExtValue.parseDouble: Could not parse '" + t + "'");
+    out.sdk_messages.push_back("[ERROR] Model.build: Invalid 'p:', line #" + std::to_string(k + 2));
+    diags.error(
+        "fF.nan-value",
+        "Chamber " + std::to_string(k) + " gets the value " + bad.front() +
+            " (from a NaN or tiny parameter), which the SDK writes but its f0 reader cannot read back: "
+            "it rejects the genotype",
+        LineIndex(genotype).locate(body));
+    out.model.parts.resize(k);
+    out.model.joints.clear();
+    out.model.valid = false;
+    out.model.shape_type = f0::ShapeType::unknown;
+    out.model.error_pos = out.model.warn_pos = at == std::string::npos ? -1 : static_cast<std::int64_t>(at);
+    break;
   }
   if (strict_failed) out.model.valid = false;
   return out;

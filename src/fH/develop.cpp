@@ -268,6 +268,9 @@ bool Developer::brain() {
     nr.details = hn.details.empty() ? std::string("N") : hn.details;
     detail::finish_neuron(nr);
     const f0::NeuronClass* c = nr.known_class ? f0::find_neuron_class(nr.class_name) : nullptr;
+    // Details that name no class before ':' (":", ":in=1") name no class to the SDK's builder (an
+    // empty text is N).
+    if (!hn.details.empty() && hn.details.front() == ':') c = nullptr;
     if (!c) {
       out_.sdk_messages.push_back("[ERROR] fH_Builder.developBrain: NeuroClass given in details \"" +
                                   hn.details + "\" does not exist");

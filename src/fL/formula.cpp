@@ -1,5 +1,6 @@
 // fL formulas (formula.hpp).
 #include "fL/formula.hpp"
+#include <cstdint>
 
 #include <cerrno>
 #include <climits>
@@ -87,7 +88,34 @@ int op_precedence(Op op) {
   return kOps[static_cast<int>(op)].precedence;
 }
 
-bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& error) {
+namespace {
+// The SDK reads a variable's index as a number: null unless it is an integer that fits 32 bits
+// ("$1.5", "$1e3", "$.5", "$7777777771", "$x" are null; "$1e" and "$1x" are 1 followed by junk).
+bool index_is_null(std::string_view rest) {
+  std::size_t i = 0;
+  while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
+  if (i < rest.size() && (rest[i] == '+' || rest[i] == '-')) ++i;
+  const std::size_t digits = i;
+  std::uint64_t v = 0;
+  while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9') {
+    if (v <= 0xFFFFFFFFull) v = v * 10 + static_cast<std::uint64_t>(rest[i] - '0');
+    ++i;
+  }
+  const bool int_digits = i > digits;
+  const auto digit_at = [&](std::size_t k) { return k < rest.size() && rest[k] >= '0' && rest[k] <= '9'; };
+  if (i < rest.size() && rest[i] == '.' && (int_digits || digit_at(i + 1))) return true;  // a fraction
+  if (!int_digits) return true;
+  if (i < rest.size() && (rest[i] == 'e' || rest[i] == 'E')) {
+    std::size_t k = i + 1;
+    if (k < rest.size() && (rest[k] == '+' || rest[k] == '-')) ++k;
+    if (digit_at(k)) return true;  // an exponent
+  }
+  return v > 0x7FFFFFFFull;
+}
+}  // namespace
+
+bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& error, bool* null_index) {
+  if (null_index) *null_index = false;
   out.clear();
   thread_local std::string expr;  // (NUL-terminated for the number reader; reused)
   expr.assign(expr_view);
@@ -104,7 +132,7 @@ bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& erro
       const double mult = c == '-' ? -1 : 1;
       it += c == '$' ? 1 : 2;
       if (it >= size) {
-        error = "Evaluation error: Invalid variable ''";
+        error = "Evaluation error: Invalid variable ''";  // (no index read: no null message)
         return false;
       }
       double idx = -1;
@@ -113,6 +141,7 @@ bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& erro
       // (an index below -1 would read outside the SDK's variable table: invalid here)
       if (!end || idx >= varcount || idx < -1) {
         error = "Evaluation error: Invalid variable '" + expr.substr(it) + "'";
+        if (null_index && expr[it] != 't') *null_index = index_is_null(std::string_view(expr).substr(it));
         return false;
       }
       Token v;

@@ -116,6 +116,11 @@ class Reader {
       have = false;
       skip(p);
       if (!vec && f.stage == 0) {  // the key: ':' must follow
+        // A key that is not a string fails without a message of the SDK's ("{0:1}").
+        if (vals_[static_cast<std::size_t>(result)].kind != Kind::string) {
+          error("fn.bad-syntax", "A dictionary key must be a \"string\"", f.entry);
+          return -1;
+        }
         if (p >= s_.size() || s_[p] != ':') {
           log("[ERROR] ExtValue.deserialize: Missing ':' in Dictionary: '" + clip(p) + "'");
           error("fn.bad-syntax", "A dictionary key must be followed by ':'", p);
@@ -172,7 +177,8 @@ class Reader {
     if (p < s_.size() && s_[p] == '"') {
       const std::size_t q = frams::sdk::closing_quote(s_, p + 1);
       if (q >= s_.size()) {
-        log("[ERROR] ExtValue.deserialize: Missing '\"' in string: '" + clip(p + 1) + "'");
+        // (the SDK quotes the text from where its search ended: the end, so always '')
+        log("[ERROR] ExtValue.deserialize: Missing '\"' in string: ''");
         error("fn.bad-syntax", "A string without its closing '\"'", p);
         return -2;
       }
@@ -195,8 +201,10 @@ class Reader {
     }
     std::size_t w = p;
     if (w < s_.size() && (std::isalpha(static_cast<unsigned char>(s_[w])) || s_[w] == '_'))
-      while (w < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[w])) || s_[w] == '_')) ++w;
-    if (w > p) {  // "Class<serialized object>": the SDK knows no such class here, so null
+      while (w < s_.size() && (std::isalpha(static_cast<unsigned char>(s_[w])) || s_[w] == '_')) ++w;
+    // "Class<serialized object>" (letters and '_' only: "S1" is class S, object 1): the SDK knows
+    // no such class here, so null
+    if (w > p) {
       const std::string cls(s_.substr(p, w - p));
       std::size_t q = w;
       skip(q);

@@ -15,7 +15,7 @@ SetNumber set_number(const Property& p, std::string_view text, bool strict) {
       const auto i = parse_int(text);
       r.parsed = i.has_value();
       if (i) r.int_overflow = *i;
-      v = i ? i->value : p.def;
+      v = i ? i->value : 0;  // (SDK r909: "X[Fuzzy,nr:abc]" has nr=0, not its default 1)
     }
   } else {
     const auto d = parse_double(text);

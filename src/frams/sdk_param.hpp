@@ -1,7 +1,7 @@
 // Internal: the SDK's Param::set from a text for one number property, written once: parse
 // (strictly in f0 elements and neuron parameters, non-strictly in object files and f1 brackets),
-// the default on a parse failure, getInt's overflow clamp and the range clamp. Callers report
-// what happened with their own codes (texts: sdk_number.hpp).
+// the default on a parse failure (0 for a non-strict integer), getInt's overflow clamp and the range clamp.
+// Callers report what happened with their own codes (texts: sdk_number.hpp).
 #pragma once
 
 #include <string>
@@ -13,7 +13,8 @@
 namespace genokit::frams::sdk {
 
 struct SetNumber {
-  bool parsed = true;     // false: "Could not parse" (the value is then the property's default)
+  bool parsed = true;     // false: "Could not parse" (the value is then the property's default;
+                          // 0 for a non-strict integer)
   IntValue int_overflow;  // non-strict integers beyond 32 bits: getInt's error (overflow != none)
   int clamped = 0;        // -1 too small, +1 too big (the SDK's Param.set warning)
   double given = 0;       // the value read, before range clamping

@@ -27,6 +27,10 @@ Genotype genotype_of(Conversion&& c) {
   g.model = std::move(c.model);
   g.converted = c.converted;
   if constexpr (requires { c.sdk_messages; }) g.sdk_messages = std::move(c.sdk_messages);
+  if constexpr (requires { c.sdk_warn_pos; }) {  // positions in the converted f0 text
+    if (g.model.error_pos < 0) g.model.error_pos = c.sdk_error_pos;
+    if (g.model.warn_pos < 0) g.model.warn_pos = c.sdk_warn_pos;
+  }
   if constexpr (requires { c.map; }) {
     g.map.reserve(c.map.size());
     for (const auto& m : c.map) g.map.push_back({m.begin, m.end, static_cast<ElementKind>(m.kind), m.index});

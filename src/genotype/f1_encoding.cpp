@@ -23,6 +23,9 @@ Genotype to_model(std::string_view text, Diagnostics& diags, const ReadOptions& 
   g.model = std::move(c.model);
   g.converted = c.converted;
   g.sdk_messages = std::move(c.sdk_messages);
+  // The SDK's error/warning positions in the converted f0 text (weights its f0 re-parse clamps).
+  if (g.model.error_pos < 0) g.model.error_pos = c.sdk_error_pos;
+  if (g.model.warn_pos < 0) g.model.warn_pos = c.sdk_warn_pos;
   g.map.reserve(c.map.size());
   for (const f1::MapEntry& m : c.map)
     g.map.push_back({m.begin, m.end, static_cast<ElementKind>(m.kind), m.index});

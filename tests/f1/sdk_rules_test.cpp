@@ -51,9 +51,14 @@ TEST(F1SdkRules, UnreadableParameterGetsItsDefault) {
   });
 }
 
-// Integer parameters read non-strictly: any number, converted by getInt.
+// Integer parameters read non-strictly: any number, converted by getInt; a text that is not a
+// number gives 0, not the default (Fuzzy's nr and ns default to 1).
 TEST(F1SdkRules, IntegerParametersReadAnyNumber) {
   check({
+      {"X[Fuzzy,nr:abc]", "Fuzzy:nr=0", {"[ERROR] ExtValue.parseInt: Could not parse 'abc'"}},
+      {"X[Fuzzy,nr:]", "Fuzzy:nr=0", {"[ERROR] ExtValue.parseInt: Could not parse ''"}},
+      {"X[Fuzzy,ns: ]", "Fuzzy:ns=0", {"[ERROR] ExtValue.parseInt: Could not parse ' '"}},
+      {"X[Fuzzy,nr:5,nr:0x]", "Fuzzy:nr=0", {"[ERROR] ExtValue.parseInt: Could not parse '0x'"}},
       {"X[ChSel,ch:1.5]", "ChSel:ch=1", {}},
       {"X[ChSel,ch:1e3]", "ChSel:ch=1000", {}},
       {"X[ChSel,ch:0x80000000]", "ChSel:ch=-2147483648", {}},
@@ -71,6 +76,11 @@ TEST(F1SdkRules, ParametersBeforeTheClassKeepClassNsTable) {
       {"MX[!:0.5,|]", "|:fo=0.5", {}},
       {"X[!:0.5,|,p:0.3]", "|:fo=0.5", {}},
       {"X[!:0.5,|,fo:0.3]", "|:fo=0.3", {}},
+      // Any parameter set fixes the table, one the class lacks too (a name ending with a blank).
+      {"X[o :,t,in:4]",
+       "t:in=1.0",
+       {"[WARN] Param.set: Setting N.in = '4.0' exceeded allowed range (too big). Adjusted to '1.0'."}},
+      {"X[j :,0,=:]", "0:in=0.0", {"[ERROR] ExtValue.parseDouble: Could not parse ''"}},
       {"X[!:0.5,Nu,in:0.3]", "Nu:in=0.3, fo=0.5", {}},
       {"X[!:abc,|]", "|:fo=0.0", {"[ERROR] ExtValue.parseDouble: Could not parse 'abc'"}},
       {"X[!:0.5,|,!:5000]",
@@ -121,4 +131,130 @@ TEST(F1SdkRules, WeightsAndOffsets) {
   });
   Diagnostics d;
   EXPECT_EQ(f1::to_f0("X[>N: 2 ]", d).neurons.at(1).details, "N: ");  // the class is as long as " 2 "
+}
+
+// An output token `>Name:w` (also `>:w`) gets the muscle's parameters when the name's first character is `|`
+// or
+// `@`, whatever follows (the class itself is as long as the weight text).
+TEST(F1SdkRules, OutputMuscleParametersFollowTheFirstCharacter) {
+  const std::vector<std::pair<const char*, const char*>> cases = {
+      {"X[>|x:1]", "|:p=0.25,r=1"},
+      {"X[>|x:12]", "|x:p=0.25,r=1"},
+      {"X[>|x:123]", "|x::p=0.25,r=1"},
+      {"X[>@x:1]", "@:p=0.25"},
+      {"X[>@x:12]", "@x:p=0.25"},
+      {"X[>x|:12]", "x|"},
+      {"X[>|:1>T:2]", "|:p=0.25,r=1"},
+      {"X[>||:12]", "||:p=0.25,r=1"},
+      {"X[>| :12]", "| :p=0.25,r=1"},
+      {"X[> @:1]", " "},
+      // No name: the class is still as long as the weight text, from the ':' on.
+      {"X[>:1]", "N"},
+      {"X[>:12]", "N:1"},
+      {"X[>: 1]", "N: "},
+      {"X[>:]", "N"},
+  };
+  for (const auto& [g, details] : cases) {
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const f0::Model m = f1::to_f0(g, d);
+    ASSERT_TRUE(m.valid);
+    EXPECT_EQ(m.neurons.at(1).details, details);
+  }
+}
+
+// A value equal to the current one changes nothing (Param.set): -0 survives a later 0, also when
+// the 0 comes from clamping or from a number that cannot be read, and the message names -0.
+TEST(F1SdkRules, AnEqualValueKeepsTheCurrentOne) {
+  check({
+      {"X[N,in:-0,in:0]", "N:in=-0.0", {}},
+      {"X[N,in:-0,=:0]", "N:in=-0.0", {}},
+      {"X[N,in:0,in:-0]", "N:in=0.0", {}},
+      {"X[/:-0,/:0]", "N:si=-0.0", {}},
+      {"X[/:-0,/:abc]", "N:si=-0.0", {"[ERROR] ExtValue.parseDouble: Could not parse 'abc'"}},
+      {"X[/:5,/:abc]", "N:si=0.0", {"[ERROR] ExtValue.parseDouble: Could not parse 'abc'"}},
+      {"X[N,in:-0,in:-1]",
+       "N:in=-0.0",
+       {"[WARN] Param.set: Setting N.in = '-1.0' exceeded allowed range (too small). Adjusted to '-0.0'."}},
+      {"X[N,fo:-0,fo:-5]",
+       "N:fo=-0.0",
+       {"[WARN] Param.set: Setting N.fo = '-5.0' exceeded allowed range (too small). Adjusted to '-0.0'."}},
+      {"X[N,fo:-5]",
+       "N:fo=0.0",
+       {"[WARN] Param.set: Setting N.fo = '-5.0' exceeded allowed range (too small). Adjusted to '0.0'."}},
+  });
+}
+
+// A blank token after a ',' is a class token naming no class: the neuron is N and the class and
+// parameter tokens after it are ignored (an empty token, or blanks right after '[', are skipped).
+TEST(F1SdkRules, ABlankTokenNamesNoClass) {
+  check({
+      {"X[, ,Ch]", "N", {}},
+      {"X[,,Ch]", "Ch", {}},
+      {"X[ ,Ch]", "Ch", {}},
+      {"X[1:1, ,Ch]", "N", {"[WARN] GenoConvF1.addInput: illegal neuron connection 0 <- 1 (ignored)"}},
+      {"X[, ,in:0.5]", "N", {}},
+      {"X[, ,!:0.5]", "N", {}},
+      {"X[,\t,Ch]", "N", {}},
+      {"X[in:0.3, ,Ch]", "N:in=0.3", {}},
+      {"X[Ch, ]", "Ch", {}},
+  });
+  Diagnostics d;
+  const f0::Model m = f1::to_f0("X[, ,T:2]", d);  // receptors still count
+  ASSERT_EQ(m.neurons.size(), 2u);
+  EXPECT_EQ(m.neurons[1].details, "T");
+  EXPECT_EQ(m.connections.size(), 1u);
+}
+
+// The SDK reads a relative connection's weight before its offset: the messages come in that order.
+TEST(F1SdkRules, AConnectionsWeightIsReadBeforeItsOffset) {
+  check({
+      {"X[-:n]",
+       "N",
+       {"[ERROR] ExtValue.parseDouble: Could not parse 'n'",
+        "[ERROR] ExtValue.parseInt: Could not parse '-'"}},
+      {"X[0-:nf]",
+       "N",
+       {"[ERROR] ExtValue.parseDouble: Could not parse 'nf'",
+        "[ERROR] ExtValue.parseInt: Could not parse '0-'"}},
+  });
+}
+
+// A character that is not f1 ends its segment and fails the genotype, but the SDK still reads the
+// other branches (their messages are logged); a stray ']' stops everything.
+TEST(F1SdkRules, AnInvalidCharacterStopsOnlyItsBranch) {
+  const std::string big = "[WARN] Param.set: Setting N.in = '";
+  const std::string adjusted = ".0' exceeded allowed range (too big). Adjusted to '1.0'.";
+  struct Case {
+    const char* genotype;
+    std::vector<std::string> messages;
+  };
+  for (const Case& c :
+       {Case{"X(Xx[N,in:5],X[N,in:6])", {big + "6" + adjusted}},
+        Case{"X(X[N,in:5]x[N,in:6])", {big + "5" + adjusted}}, Case{"Xx(X[N,in:5])", {}},
+        Case{"X(X(Xx,X[N,in:5]),X[N,in:6])", {big + "5" + adjusted, big + "6" + adjusted}},
+        Case{"X(X[N,in:2],Xx,X[N,in:3])", {big + "2" + adjusted, big + "3" + adjusted}},
+        Case{"X(X,X[N,in:2]]X[N,in:3],X[N,in:4])", {big + "2" + adjusted}}, Case{"X(Xx,X[N,9:1])", {}}}) {
+    SCOPED_TRACE(c.genotype);
+    Diagnostics d;
+    const f1::Conversion r = f1::convert(c.genotype, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_FALSE(r.converted);
+    EXPECT_TRUE(r.model.parts.empty());
+    EXPECT_EQ(r.sdk_messages, c.messages);
+  }
+}
+
+// The SDK's error position is in the f0 text its converter wrote, where clamped weights still have
+// their given values (9999903.0, one character longer than 999999.0).
+TEST(F1SdkRules, ErrorPositionsCountUnclampedWeights) {
+  for (const auto& [g, pos] : std::vector<std::pair<const char*, std::int64_t>>{
+           {"X[N,0:9999903][N,-1:nan]", 116}, {"X[N,0:-12345678][N,0:7777777,-1:inf]", 136}}) {
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const f1::Conversion r = f1::convert(g, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_EQ(r.sdk_error_pos, pos);
+    EXPECT_EQ(r.sdk_warn_pos, pos);
+  }
 }

@@ -1,0 +1,60 @@
+// f4 rules found by differential testing against the SDK r909 oracle (tools/sdk-r909); every
+// expectation is the oracle's.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "genokit/f4/convert.hpp"
+
+using namespace genokit;
+
+// The SDK keeps a link weight as a float: tiny weights become float subnormals or 0, weights beyond
+// float's range infinite (then clamped by its f0 re-parse, with the message naming Inf.0).
+TEST(F4SdkRules, LinkWeightsAreFloats) {
+  struct Case {
+    const char* weight;
+    double value;
+    std::vector<std::string> messages;
+  };
+  const std::string clamp = "[WARN] Param.set: Setting c.w = '";
+  for (const Case& c :
+       {Case{"1e-40", 9.99995e-41, {}}, Case{"1e-45", 1.4013e-45, {}}, Case{"1e-46", 0.0, {}},
+        Case{"7e-308", 0.0, {}}, Case{"2.2250738585072014e-308", 0.0, {}}, Case{"1e-39", 1e-39, {}},
+        Case{"0.1234567", 0.123457, {}},
+        Case{"4e38", 999999.0, {clamp + "Inf.0' exceeded allowed range (too big). Adjusted to '999999.0'."}},
+        Case{"-4e38",
+             -999999.0,
+             {clamp + "-Inf.0' exceeded allowed range (too small). Adjusted to '-999999.0'."}},
+        Case{"3e38",
+             999999.0,
+             {clamp + "3e+38' exceeded allowed range (too big). Adjusted to '999999.0'."}}}) {
+    const std::string g = std::string("/*4*/<<X>X>N[0:") + c.weight + "]";
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const f4::Conversion r = f4::convert(g, d);
+    ASSERT_TRUE(r.model.valid);
+    ASSERT_EQ(r.model.connections.size(), 1u);
+    EXPECT_EQ(r.model.connections[0].weight, c.value);
+    EXPECT_EQ(r.sdk_messages, c.messages);
+  }
+}
+
+// A NaN weight fails the genotype at its c: line; the SDK's error position is that line's offset
+// in the converted f0 text.
+TEST(F4SdkRules, ANanWeightsErrorPositionIsItsLine) {
+  for (const auto& [g, pos] :
+       std::vector<std::pair<const char*, std::int64_t>>{{"/*4*/<X>N[0:nan]", 67},
+                                                         {"/*4*/<<X>X>N[0:nan]", 98},
+                                                         {"/*4*/<X>N[T:nan]", 78},
+                                                         {"/*4*/<X>N[0:1][0:nan]", 74},
+                                                         {"/*4*/<X>N[0:-3][0:nan]", 80},
+                                                         {"/*4*/<X>N#0[0:nan][1:0]", 67}}) {
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const f4::Conversion r = f4::convert(g, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_EQ(r.model.error_pos, pos);
+    EXPECT_EQ(r.model.warn_pos, pos);
+  }
+}
