@@ -64,7 +64,7 @@ class EncodingFormat final : public FormatHandler {
     }
     std::size_t invalid = 0;
     for (const Checked& c : fc.results) invalid += !c.counts.valid;
-    report = {{e_.name + "_genotypes", fc.checked.size()}, {"invalid", invalid}};
+    report = {{e_.name + "_genotypes", fc.results.size()}, {"invalid", invalid}};
   }
 
   void info(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& out) const override {

@@ -154,7 +154,7 @@ class FramsFormat final : public FormatHandler {
     std::map<std::string, std::size_t> formats, unchecked;
     std::map<std::string, Location> first_unchecked;
     readable_genotypes(fc.file, diags, &formats, &unchecked, &first_unchecked);
-    std::size_t checked = fc.checked.size(), invalid = 0;
+    std::size_t checked = fc.results.size(), invalid = 0;
     for (const Checked& c : fc.results) invalid += c.errors;
     fc.append_to(diags);
     for (const auto& [fmt, n] : unchecked)

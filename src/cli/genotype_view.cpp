@@ -63,10 +63,14 @@ nlohmann::json to_json(const Counts& c) {
 
 void FileCheck::append_to(Diagnostics& diags) {
   std::size_t kept = diags.items().size();
-  for (const Diagnostics& d : found) kept += d.items().size();
-  diags.reserve(kept);
-  for (Diagnostics& d : found) diags.append(std::move(d));
-  found.clear();
+  for (const Checked& c : results) kept += c.found.items().size();
+  for (Checked& c : results) {
+    // Room for all at once (10,000 diagnostics: no list grown and moved a dozen times), made once
+    // the list holds some: an empty list takes the first list appended whole, with its room.
+    if (!diags.items().empty()) diags.reserve(kept);
+    diags.append(std::move(c.found));
+    c.found = Diagnostics();
+  }
 }
 
 FileCheck check_file(const Input& in, const std::string& file_name, genotype::FileOptions fo, bool framsticks,
@@ -93,43 +97,43 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
   // many (with the file's own diagnostics read so far, a lower bound of those reported before
   // them), later genotypes' diagnostics are only counted, and freed by the thread that made them
   // (a 10,000-genotype file can hold 100,000 lint warnings).
+  // A job checks one genotype into its result (out.results, same index).
   struct Job {
     std::string_view text;
     const genotype::ReadOptions* options = nullptr;
-    std::size_t index = 0;  // in the file's genotypes
-    Diagnostics d;
-    Checked c;
-    bool done = false, counted = false;  // counted: d holds counts only
+    Checked* c = nullptr;
+    bool done = false, counted = false;  // counted: c->found holds counts only
   };
   constexpr std::size_t kRun = 16;  // genotypes handed over and taken at once
+  FileCheck out;                    // out.file is complete once `reading` is false
   std::deque<Job> jobs;
   std::mutex m;
   std::condition_variable more;
   std::size_t next = 0, prefix = 0, prefix_items = 0;  // jobs [0, prefix) are done
   std::size_t waiting = 0;                             // threads waiting for jobs
   bool reading = true, abandoned = false;              // abandoned: the file could not be read to its end
-  FileCheck out;                                       // out.file is complete once `reading` is false
   std::atomic<std::size_t> file_items{diags.items().size()};  // the reader's so far
   std::atomic<bool> full{file_items >= diags.limit()};
   auto check = [&](Job& j) {
     // Every genotype before j is done and the list is full: j's diagnostics are only counted
     // (and their messages never built).
+    Checked& c = *j.c;
     j.counted = full.load(std::memory_order_acquire);
-    if (j.counted) j.d.set_limit(0);
-    const auto r = genotype::read(j.text, j.d, *j.options);
-    j.c.read = r.has_value();
-    j.c.errors = j.d.has_errors();
-    if (r) j.c.counts = counts_of(r->model);
+    if (j.counted) c.found.set_limit(0);
+    const auto r = genotype::read(j.text, c.found, *j.options);
+    c.read = r.has_value();
+    c.errors = c.found.has_errors();
+    if (r) c.counts = counts_of(r->model);
     if (!j.counted && full.load(std::memory_order_acquire)) {  // the list filled up meanwhile
       Diagnostics counted;
       counted.set_limit(0);
-      counted.append(std::move(j.d));
-      j.d = std::move(counted);
+      counted.append(std::move(c.found));
+      c.found = std::move(counted);
       j.counted = true;
     }
   };
   auto position = [&](Job& j) {
-    if (!j.counted) out.file.position(out.file.genotypes[j.index], j.d);
+    if (!j.counted) out.file.position(out.file.genotypes[j.c->genotype], j.c->found);
   };
   // Checks queued genotypes until the queue is empty and, when `wait`, the file is read.
   auto work = [&](bool wait) {
@@ -152,7 +156,7 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
       const bool read = !reading && !abandoned;
       for (std::size_t i = 0; i < e - b; ++i) run[i]->done = true;
       for (; prefix < jobs.size() && jobs[prefix].done; ++prefix)
-        prefix_items += jobs[prefix].d.items().size();
+        prefix_items += jobs[prefix].c->found.items().size();
       if (prefix_items + file_items.load(std::memory_order_relaxed) >= diags.limit())
         full.store(true, std::memory_order_release);
       if (read) {  // (else the reading thread positions them once the file is read)
@@ -170,7 +174,7 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
     bool wake = false;
     {
       const std::lock_guard<std::mutex> lock(m);
-      for (Job& j : pending) jobs.push_back(std::move(j));
+      for (Job& j : pending) jobs.push_back(j);
       if (helpers.size() + 1 < cores) helpers.emplace_back(work, true);  // (once there is work)
       wake = waiting > 0;
     }
@@ -179,7 +183,9 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
   };
   auto queue = [&](const genotype::FileGenotype& g, std::size_t index) {
     if (!take(g)) return;
-    pending.push_back(Job{g.text, &options_of(g.format), index});
+    Checked& c = out.results.emplace_back();  // (only this thread adds results)
+    c.genotype = index;
+    pending.push_back(Job{g.text, &options_of(g.format), &c});
     if (pending.size() == kRun) hand_over();
   };
   std::size_t seen = 0;
@@ -216,14 +222,6 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
   for (Job* j : done_before) position(*j);
   work(false);
   for (std::thread& t : helpers) t.join();
-  out.checked.reserve(jobs.size());
-  out.results.reserve(jobs.size());
-  out.found.reserve(jobs.size());
-  for (Job& j : jobs) {
-    out.checked.push_back(&out.file.genotypes[j.index]);
-    out.results.push_back(j.c);
-    out.found.push_back(std::move(j.d));
-  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 // file on every core with diagnostics in file order.
 #pragma once
 
+#include <deque>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -36,17 +37,19 @@ nlohmann::json to_json(const Counts& c);
 
 // One genotype checked by check_file().
 struct Checked {
-  bool read = false;    // the door could read it
-  bool errors = false;  // it had error diagnostics
+  std::size_t genotype = 0;  // index into the file's genotypes
+  bool read = false;         // the door could read it
+  bool errors = false;       // it had error diagnostics
   Counts counts;
+  Diagnostics found;  // its diagnostics, positioned in the file
 };
 
 // A file whose genotypes were checked.
 struct FileCheck {
   genotype::GenotypeFile file;
-  std::vector<const genotype::FileGenotype*> checked;  // in file order (into file.genotypes)
-  std::vector<Checked> results;                        // one per checked genotype
-  std::vector<Diagnostics> found;                      // theirs, positioned in the file
+  // One per checked genotype, in file order (a deque: filled while the file is read, elements
+  // never move).
+  std::deque<Checked> results;
   // Appends the checked genotypes' diagnostics to `diags` in file order.
   void append_to(Diagnostics& diags);
 };

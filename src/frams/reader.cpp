@@ -49,7 +49,7 @@ struct Line {
 
 class Reader {
  public:
-  Reader(Document& doc, Diagnostics& diags, const LoadOptions& opt) : doc_(doc), diags_(diags), opt_(opt) {}
+  Reader(Document& doc, Diagnostics& diags, const LoadOptions& opt) : doc_(doc), diags_(&diags), opt_(opt) {}
 
   void read_source(std::uint32_t src, int depth);
 
@@ -73,7 +73,7 @@ class Reader {
   void scan_bytes();
 
   Document& doc_;
-  Diagnostics& diags_;
+  Diagnostics* diags_;  // where the source being read reports
   const LoadOptions& opt_;
   std::uint32_t src_ = 0;
   std::string_view text_;
@@ -99,15 +99,15 @@ void Reader::note_unexpected(std::uint32_t line_no, std::size_t offset, std::siz
     msg += "object '" + std::string(obj_name) + "'";
   else
     msg += "'" + name_ + "'";
-  diags_.warning("frams.unexpected-line", std::move(msg), loc(line_no, offset, line_begin));
+  diags_->warning("frams.unexpected-line", std::move(msg), loc(line_no, offset, line_begin));
 }
 
 void Reader::flush_unexpected(bool, std::string_view) {
   if (unexpected_first_ != 0 && unexpected_last_ != unexpected_first_) {
-    diags_.warning("frams.unexpected-line",
-                   "The following line(s) were also unexpected: " + std::to_string(unexpected_first_ + 1) +
-                       "-" + std::to_string(unexpected_last_),
-                   unexpected_loc_);
+    diags_->warning("frams.unexpected-line",
+                    "The following line(s) were also unexpected: " + std::to_string(unexpected_first_ + 1) +
+                        "-" + std::to_string(unexpected_last_),
+                    unexpected_loc_);
   }
   unexpected_first_ = unexpected_last_ = 0;
 }
@@ -120,11 +120,11 @@ void Reader::scan_bytes() {
     std::size_t first = static_cast<const char*>(z) - base;
     std::size_t count = std::count(base + first, base + n, '\0');
     Location l = doc_.locate(src_, first);
-    diags_.warning("frams.nul-byte",
-                   "The file contains " + std::to_string(count) +
-                       " NUL byte(s); they are kept as data (the SDK stops "
-                       "reading a line at a NUL byte)",
-                   l);
+    diags_->warning("frams.nul-byte",
+                    "The file contains " + std::to_string(count) +
+                        " NUL byte(s); they are kept as data (the SDK stops "
+                        "reading a line at a NUL byte)",
+                    l);
   }
   if (!opt_.check_utf8) return;
   // ASCII fast path 8 bytes at a time; multi-byte sequences are checked one by one.
@@ -177,10 +177,10 @@ void Reader::scan_bytes() {
     }
   }
   if (bad) {
-    diags_.warning("frams.invalid-utf8",
-                   "The file is not valid UTF-8 (" + std::to_string(bad) +
-                       " bad byte(s), the first one here); the bytes are kept as they are",
-                   doc_.locate(src_, first_bad));
+    diags_->warning("frams.invalid-utf8",
+                    "The file is not valid UTF-8 (" + std::to_string(bad) +
+                        " bad byte(s), the first one here); the bytes are kept as they are",
+                    doc_.locate(src_, first_bad));
   }
 }
 
@@ -188,7 +188,13 @@ void Reader::read_source(std::uint32_t src, int depth) {
   src_ = src;
   text_ = doc_.source(src).text;
   name_ = doc_.source(src).name;
-  scan_bytes();
+  // The byte scan's warnings come first, but the scan runs once the source is read: the rest of
+  // its diagnostics wait in a list of their own meanwhile, so on_object sees the first objects
+  // without a pass over the whole file before them (15 MB: 2 ms).
+  Diagnostics* const out = diags_;
+  Diagnostics own;
+  own.set_limit(out->limit());
+  diags_ = &own;
   const bool main = src == 0;
   std::size_t pos = 0;
   std::uint32_t line_no = 0;
@@ -244,6 +250,9 @@ void Reader::read_source(std::uint32_t src, int depth) {
     pos = l.next;
   }
   flush_unexpected(false, {});
+  diags_ = out;
+  scan_bytes();
+  out->append(std::move(own));
 }
 
 void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_view class_name,
@@ -311,11 +320,11 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
       if (close == std::string_view::npos) {
         f.raw_end = n;
         f.span_end = n;
-        diags_.error("frams.unterminated-multiline",
-                     "Closing '~' (tilde) not found in '" + std::string(o.class_name) + "." +
-                         std::string(f.key) + "' while reading from '" + name_ +
-                         "'; the value runs to the end of the file",
-                     loc(line_no, c + 1, l.begin));
+        diags_->error("frams.unterminated-multiline",
+                      "Closing '~' (tilde) not found in '" + std::string(o.class_name) + "." +
+                          std::string(f.key) + "' while reading from '" + name_ +
+                          "'; the value runs to the end of the file",
+                      loc(line_no, c + 1, l.begin));
       } else {
         f.raw_end = close;
         Line closing = line_at(close);
@@ -377,17 +386,17 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
   o.end = pos;
   o.fields.assign(fields_.begin(), fields_.end());  // (an exact allocation: a file has many objects)
   if (opt_.schema) {
-    check_object(doc_, o, *opt_.schema, diags_);
+    check_object(doc_, o, *opt_.schema, *diags_);
   } else if (o.fields.size() > 1) {
     // Without a schema every field is "known": report duplicates (last one wins).
     detail::previous_same_key(o, prev_);
     for (std::size_t i = 0; i < o.fields.size(); ++i)
       if (prev_[i])
-        diags_.warning("frams.duplicate-field",
-                       "Multiple '" + std::string(o.class_name) + "." + std::string(o.fields[i].key) +
-                           "' properties found while reading from '" + name_ + "' (line " +
-                           std::to_string(o.fields[i].line) + ")",
-                       detail::key_location(doc_, o.fields[i]));
+        diags_->warning("frams.duplicate-field",
+                        "Multiple '" + std::string(o.class_name) + "." + std::string(o.fields[i].key) +
+                            "' properties found while reading from '" + name_ + "' (line " +
+                            std::to_string(o.fields[i].line) + ")",
+                        detail::key_location(doc_, o.fields[i]));
   }
 }
 
@@ -407,13 +416,13 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
   std::size_t q2 = q1 == std::string_view::npos ? q1 : rest.find('"', q1 + 1);
   Location where = loc(line_no, l.begin, l.begin);
   if (q2 == std::string_view::npos || q2 == q1 + 1) {
-    diags_.warning("frams.include-invalid", "invalid \"" + std::string(content) + "\" in " + name_, where);
+    diags_->warning("frams.include-invalid", "invalid \"" + std::string(content) + "\" in " + name_, where);
     return;
   }
   std::string target(rest.substr(q1 + 1, q2 - q1 - 1));
   if (opt_.includes == LoadOptions::Includes::forbid) {
-    diags_.warning("frams.include-forbidden",
-                   "#include \"" + target + "\" was not read (includes are forbidden)", where);
+    diags_->warning("frams.include-forbidden",
+                    "#include \"" + target + "\" was not read (includes are forbidden)", where);
     return;
   }
   std::error_code ec;
@@ -426,16 +435,16 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
   for (std::uint32_t s = src_;; s = doc_.source(s).parent) {
     fs::path sp = fs::weakly_canonical(fs::path(doc_.source(s).name), ec);
     if (!ec && sp == canon) {
-      diags_.warning("frams.include-cycle", "circular reference ignored (\"" + target + "\")", where);
+      diags_->warning("frams.include-cycle", "circular reference ignored (\"" + target + "\")", where);
       return;
     }
     if (s == 0) break;
   }
   if (depth + 1 > opt_.max_include_depth) {
-    diags_.warning("frams.include-too-deep",
-                   "#include \"" + target + "\" not read: more than " +
-                       std::to_string(opt_.max_include_depth) + " nested includes",
-                   where);
+    diags_->warning("frams.include-too-deep",
+                    "#include \"" + target + "\" not read: more than " +
+                        std::to_string(opt_.max_include_depth) + " nested includes",
+                    where);
     return;
   }
   if (opt_.includes == LoadOptions::Includes::confine) {
@@ -444,7 +453,7 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
     if (root.empty()) root = fs::current_path(ec);
     fs::path croot = fs::weakly_canonical(root, ec);
     if (!path_within(croot, canon)) {
-      diags_.warning(
+      diags_->warning(
           "frams.include-outside-root",
           "#include \"" + target + "\" not read: it is outside the include root '" + root.string() + "'",
           where);
@@ -452,13 +461,13 @@ void Reader::handle_include(const Line& l, std::uint32_t line_no, int depth) {
     }
   }
   if (!fs::is_regular_file(full, ec)) {
-    diags_.warning("frams.include-not-found", "\"" + target + "\" not found", where);
+    diags_->warning("frams.include-not-found", "\"" + target + "\" not found", where);
     return;
   }
   Diagnostics rd;
   std::optional<Bytes> bytes = read_bytes(full.string(), rd);
   if (!bytes) {
-    diags_.warning("frams.include-not-found", "\"" + full.string() + "\" could not be read", where);
+    diags_->warning("frams.include-not-found", "\"" + full.string() + "\" could not be read", where);
     return;
   }
   std::uint32_t child = doc_.add_source(full.string(), std::move(*bytes), src_, line_no);

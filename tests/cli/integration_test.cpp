@@ -8,6 +8,8 @@
 
 #include "common/cli_run.hpp"
 #include "genokit/core/file_io.hpp"
+#include "genokit/frams/schema.hpp"
+#include "genokit/genotype/file.hpp"
 
 namespace fs = std::filesystem;
 using genokit::test::run_cli;
@@ -185,6 +187,42 @@ TEST(Cli, GenotypeCheckPastTheDiagnosticsLimitKeepsTheFirstInFileOrder) {
   EXPECT_EQ(r.out.find("(in org 'c2000')"), std::string::npos);
   EXPECT_NE(r.out.find("genokit: note: 5000 more diagnostics were not shown"), std::string::npos);
   EXPECT_NE(r.out.find("15000 warnings"), std::string::npos);
+  fs::remove_all(p.parent_path());
+}
+
+// `check` prints exactly what the library reports for the genotypes one by one, in file order:
+// many lint warnings of every kind (more than the list keeps), an invalid genotype, genotypes
+// written on one line and over several, each line positioned in the file.
+TEST(Cli, CheckPrintsTheLibrarysDiagnosticsOfEveryGenotypeInFileOrder) {
+  const char* bodies[] = {
+      "p:\np:\nj:0,1\nn:d=Foo\nn:d=\"N:in=abc, fo=7\"\nn:j=0,d=@\nc:1,1\nc:1,2,0.5\nc:1,2,-1\n",
+      "p:1,2,3\np:1,2,3\np:-1\nj:0,1\nj:1,2\nn:p=0,d=G\nn:d=|\nn:d=S\nc:2,0\nc:2,1\nc:2,2\n",
+      "p:\nn:d=\"N:zzz=1, 3\"\nn:d=Sin\nc:0,1,2\nc:1,0\nc:0,0\n",
+      "p:\np:1\nj:0,5\n",  // an error: a joint to a missing part
+      "p:\np:1\nj:0,1\n",  // nothing to say
+  };
+  std::string gen;
+  for (int i = 0; i < 5000; ++i) {
+    const std::string body = bodies[i % 5];
+    gen += "org:\nname:c" + std::to_string(i) + (i % 7 == 3 ? "\n# a comment line\n" : "\n") +
+           "genotype:~\n//0\n" + body + "~\n\n";
+  }
+  const fs::path p = temp_file("lint.gen", gen);
+  // What the library reports, genotype by genotype (the door with its default options: lint on).
+  genokit::Diagnostics want;
+  genokit::genotype::FileOptions fo;
+  fo.load.schema = &genokit::frams::genotype_loader_schema();
+  const auto file = genokit::genotype::read_genotypes(gen, p.string(), want, fo);
+  ASSERT_EQ(file.genotypes.size(), 5000u);
+  for (const auto& g : file.genotypes) genokit::genotype::read(file, g, want);
+  ASSERT_GT(want.dropped(), 0u) << want.warning_count();  // the list is full: later ones only counted
+  std::string expected = p.string() + ": frams: invalid (" + std::to_string(want.error_count()) +
+                         " errors, " + std::to_string(want.warning_count()) + " warnings)\n";
+  for (const auto& d : want.items()) expected += genokit::format_gcc(d) + "\n";
+  expected += "genokit: note: " + std::to_string(want.dropped()) + " more diagnostics were not shown\n";
+  const auto r = run_cli("check '" + p.string() + "'");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out, expected);
   fs::remove_all(p.parent_path());
 }
 

@@ -275,6 +275,30 @@ TEST_F(FramsIncludes, NestedRelativeAndCycle) {
   EXPECT_EQ(write_canonical(doc), "d:\nk:a\n\nd:\nk:b\n\nd:\nk:main\n\n");
 }
 
+// A file's byte-scan warnings (NUL bytes, invalid UTF-8) come before its other diagnostics, and an
+// included file's all come at its #include, although each file is scanned once it is read.
+TEST_F(FramsIncludes, ByteScanWarningsComeFirstInEachFile) {
+  write("main.txt", "??\nd:\nk:1\nk:2\n\n#include \"sub/a.txt\"\n!!\nu:\xC3\x28\n");
+  write("sub/a.txt", std::string("d:\nk:a\0\nk:b\n\n", 13) + "x\n");
+  Diagnostics d;
+  std::vector<std::size_t> seen;  // the diagnostics listed when each object was read
+  LoadOptions lo;
+  lo.on_object = [&](const Document&, std::size_t) { seen.push_back(d.items().size()); };
+  Document doc = load_file(path("main.txt"), d, lo);
+  ASSERT_EQ(doc.objects.size(), 2u);
+  EXPECT_EQ(codes(d),
+            (std::vector<std::string>{"frams.invalid-utf8", "frams.unexpected-line", "frams.duplicate-field",
+                                      "frams.nul-byte", "frams.duplicate-field", "frams.unexpected-line",
+                                      "frams.unexpected-line", "frams.unexpected-line"}));
+  EXPECT_EQ(d.items()[0].where.file, path("main.txt"));
+  EXPECT_EQ(d.items()[0].where.line, 8u);
+  EXPECT_EQ(d.items()[3].where.file, path("sub/a.txt"));
+  EXPECT_EQ(d.items()[3].where.line, 2u);
+  EXPECT_EQ(d.items()[6].where.line, 7u);
+  // (a file's diagnostics are listed once it is read)
+  EXPECT_EQ(seen, (std::vector<std::size_t>{0, 0}));
+}
+
 TEST_F(FramsIncludes, SelfIncludeIsReadOnce) {
   write("self.txt", "d:\nk:1\n\n#include \"self.txt\"\n");
   Diagnostics d;

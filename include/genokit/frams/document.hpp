@@ -42,7 +42,8 @@ struct LoadOptions {
   // Called on the reading thread after each object is read (and checked), in reading order
   // (#include expanded), with the document read so far and the object's index: a caller can work
   // on objects while the rest of the file is read. Objects move as the document grows; their
-  // fields and every view stay where they are.
+  // fields and every view stay where they are. A file's diagnostics reach the caller's list once
+  // that file is read (its byte scan, NUL bytes and UTF-8, runs then and its warnings come first).
   std::function<void(const Document&, std::size_t object)> on_object;
 };
 
