@@ -7,6 +7,10 @@ cd "$(dirname "$0")/.."
 dir=${1:-build}
 if [ $# -gt 1 ]; then args=("${@:2}"); else args=(-DCMAKE_BUILD_TYPE=Release); fi
 launcher=""
-if command -v ccache >/dev/null 2>&1; then launcher=ccache; fi
+if command -v ccache >/dev/null 2>&1; then
+  launcher=ccache
+  # Paths relative to the checkout's parent: another clone of the repository hits the same cache.
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(cd .. && pwd)}
+fi
 cmake -S . -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER_LAUNCHER="$launcher" "${args[@]}" >/dev/null
 cmake --build "$dir"
