@@ -25,7 +25,7 @@ genotype::ReadOptions read_options(const Options& opt, std::string_view format, 
   if (format == "0") {
     const auto order = opt_value(opt, "f0-order");
     if (order == "spec") ro.f0.order = f0::PropertyOrder::spec;
-    if (opt_value(opt, "f0-delta-order") == "sdk") ro.f0.spec_delta_order = false;
+    if (opt_value(opt, "f0-delta-order") == "spec") ro.f0.spec_delta_order = true;
   }
   return ro;
 }

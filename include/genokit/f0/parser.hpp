@@ -14,9 +14,10 @@ namespace genokit::f0 {
 struct ParseOptions {
   PropertyOrder order = PropertyOrder::sdk;  // table order for unnamed values (--f0-order)
   bool lint = true;                          // genokit's extra warnings (lint.hpp) on top of the SDK's checks
-  // Follow the spec where the SDK wrongly reports "Delta joint cycle" for delta joints listed out
-  // of dependency order (docs/f0.md). false = the SDK's verdict.
-  bool spec_delta_order = true;
+  // Delta joints listed out of dependency order: false (default) = the SDK's verdict ("Delta joint
+  // cycle", an error, as every verdict follows SDK r909); true = the f0 spec's rule (no real cycle:
+  // valid, with the note f0.sdk-delta-order). docs/f0.md.
+  bool spec_delta_order = false;
 };
 
 // `genotype` is the whole genotype text: with a "//0" or "/*0*/" header, or a bare f0 body.
