@@ -91,3 +91,18 @@ TEST(F4SdkRules, ControlMakesAMuscleOnlyOnAnNNeuron) {
   Diagnostics d;
   EXPECT_FALSE(f4::convert("//4\n<X>N:*\n<>N:|N:|\n", d).model.valid);
 }
+
+// A cell whose code runs out without a '>' (a partial tree after a parse error: here the '#'
+// without a count) ends its development in that very step; the development stops when no cell is
+// active, so the waiting neuron (its [1:5] waited a step for its target) divides only once.
+TEST(F4SdkRules, ACellWhoseCodeRunsOutStopsInThatStep) {
+  Diagnostics d;
+  const f4::Conversion r = f4::convert("/*4*/<X><N[1:5]#2[0:7]><<>>><N#", d);
+  ASSERT_TRUE(r.model.valid);
+  EXPECT_EQ(f0::write_body(r.model),
+            "p:\np:1.0\np:2.0\nj:0, 1, dx=1.0, 0.0, 0.0\nj:1, 2, dx=1.0, 0.0, 0.0\n"
+            "n:p=1, d=\"N:in=0.8,fo=0.04,si=2\"\nn:p=1, d=\"N:in=0.8,fo=0.04,si=2\"\n"
+            "n:p=1, d=\"N:in=0.8,fo=0.04,si=2\"\n"
+            "c:0, 1, 5.0\nc:0, 0, 7.0\nc:0, 0, 7.0\nc:2, 1, 5.0\nc:2, 0, 7.0\nc:2, 0, 7.0\n");
+  EXPECT_TRUE(r.sdk_messages.empty());
+}
