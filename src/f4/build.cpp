@@ -143,7 +143,9 @@ bool Builder::build(int i) {
       break;
   }
   const int own = c.neuron;
-  if (c.ctrl) {
+  // The SDK makes the muscle of a '@'/'|' control only for an 'N' neuron; on a neuron of any other
+  // class (e.g. a daughter of "N:|" running "N:|" again) the control is kept but makes nothing.
+  if (c.ctrl && cls == "N") {
     const std::string power = g6_text(c.P[gp::muscle_power]);
     const int muscle = add_neuron(c.ctrl == 1 ? "@:p=" + power : "|:p=" + power + ",r=" + g6_text(c.mz), -1,
                                   dad.joint, i, c.ctrl_node);

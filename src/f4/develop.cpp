@@ -305,6 +305,9 @@ bool Development::step(int i) {
     c.code = n.child;
     return true;
   }
+  // The code ran out without a '>' (a partial tree after a parse error, e.g. a '#' without a
+  // count or child): the SDK ends this cell's development in this very step (issue #26).
+  cell().active = false;
   return true;
 }
 

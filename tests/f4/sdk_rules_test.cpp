@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "genokit/f0/writer.hpp"
 #include "genokit/f4/convert.hpp"
 
 using namespace genokit;
@@ -57,4 +58,51 @@ TEST(F4SdkRules, ANanWeightsErrorPositionIsItsLine) {
     EXPECT_EQ(r.model.error_pos, pos);
     EXPECT_EQ(r.model.warn_pos, pos);
   }
+}
+
+// A '@'/'|' control (plain, or the "N:@"/"N:|" class form run by a neuron cell, e.g. the daughter
+// of a dividing neuron) makes a muscle only on an 'N' neuron: on a neuron of any other class the
+// SDK makes nothing (issue #26), though the control still counts (a second one is an error).
+TEST(F4SdkRules, ControlMakesAMuscleOnlyOnAnNNeuron) {
+  const std::string head = "p:\np:1.0\nj:0, 1, dx=1.0, 0.0, 0.0\n";
+  const std::string unknown_j = "[WARN] Param.loadSingleLine: Unknown property 'n.n:j' (ignored)";
+  struct Case {
+    const char* genotype;
+    const char* f0;  // after `head`
+    std::vector<std::string> messages;
+  };
+  for (const Case& c : {
+           Case{"//4\n<X>N:|\n<>N:|\n", "n:d=|\nn:d=|\n", {unknown_j, unknown_j}},
+           Case{"//4\n<X>N:*\n<>N:@\n", "n:d=*\nn:d=*\n", {}},
+           Case{"//4\n<X>N:T\n<>N:|\n", "n:p=1, d=T\nn:p=1, d=T\n", {}},
+           Case{"//4\n<X>N:|\n<>N:|[*:1]\n", "n:d=|\nn:d=|\nn:p=1, d=*\nc:1, 2\n", {unknown_j, unknown_j}},
+           Case{"//4\n<X>N\n<>N:|\n",
+                "n:p=1, d=\"N:in=0.8,fo=0.04,si=2\"\nn:p=1, d=\"N:in=0.8,fo=0.04,si=2\"\n"
+                "n:j=0, d=\"|:p=0.25,r=1\"\nc:2, 1\n",
+                {}},
+       }) {
+    SCOPED_TRACE(c.genotype);
+    Diagnostics d;
+    const f4::Conversion r = f4::convert(c.genotype, d);
+    ASSERT_TRUE(r.model.valid);
+    EXPECT_EQ(f0::write_body(r.model), head + c.f0);
+    EXPECT_EQ(r.sdk_messages, c.messages);
+  }
+  Diagnostics d;
+  EXPECT_FALSE(f4::convert("//4\n<X>N:*\n<>N:|N:|\n", d).model.valid);
+}
+
+// A cell whose code runs out without a '>' (a partial tree after a parse error: here the '#'
+// without a count) ends its development in that very step; the development stops when no cell is
+// active, so the waiting neuron (its [1:5] waited a step for its target) divides only once.
+TEST(F4SdkRules, ACellWhoseCodeRunsOutStopsInThatStep) {
+  Diagnostics d;
+  const f4::Conversion r = f4::convert("/*4*/<X><N[1:5]#2[0:7]><<>>><N#", d);
+  ASSERT_TRUE(r.model.valid);
+  EXPECT_EQ(f0::write_body(r.model),
+            "p:\np:1.0\np:2.0\nj:0, 1, dx=1.0, 0.0, 0.0\nj:1, 2, dx=1.0, 0.0, 0.0\n"
+            "n:p=1, d=\"N:in=0.8,fo=0.04,si=2\"\nn:p=1, d=\"N:in=0.8,fo=0.04,si=2\"\n"
+            "n:p=1, d=\"N:in=0.8,fo=0.04,si=2\"\n"
+            "c:0, 1, 5.0\nc:0, 0, 7.0\nc:0, 0, 7.0\nc:2, 1, 5.0\nc:2, 0, 7.0\nc:2, 0, 7.0\n");
+  EXPECT_TRUE(r.sdk_messages.empty());
 }
