@@ -43,7 +43,9 @@ std::string random_f0(Rng& r) {
   if (r.chance(10)) g += std::string("m:se=") + random_number(r, 0, 3) + "\n";
   // Parts as a tree (each near its parent, so most joints are short enough), joints along it,
   // now and then one more joint or a bad reference.
-  const int parts = r.between(r.chance(5) ? 0 : 1, r.chance(20) ? 12 : 5);
+  // (rng calls one per statement: the order of a call's arguments differs between compilers)
+  const int least_parts = r.chance(5) ? 0 : 1;
+  const int parts = r.between(least_parts, r.chance(20) ? 12 : 5);
   std::vector<int> parent(static_cast<std::size_t>(std::max(parts, 0)), -1);
   std::vector<double> x(parent.size()), y(parent.size()), z(parent.size());
   for (int i = 0; i < parts; ++i) {
@@ -82,7 +84,10 @@ std::string random_f0(Rng& r) {
   };
   for (int i = 1; i < parts; ++i)
     if (r.chance(95)) joint_line(parent[static_cast<std::size_t>(i)], i);
-  if (r.chance(10) && parts > 0) joint_line(r.between(-1, parts), r.between(0, parts));
+  if (r.chance(10) && parts > 0) {
+    const int p1 = r.between(-1, parts);
+    joint_line(p1, r.between(0, parts));
+  }
   const int neurons = r.chance(40) ? 0 : r.between(0, 6);
   for (int i = 0; i < neurons; ++i) {
     std::vector<std::string> f;
@@ -96,7 +101,8 @@ std::string random_f0(Rng& r) {
   }
   const int conns = neurons ? r.between(0, neurons * 2) : (r.chance(5) ? 1 : 0);
   for (int i = 0; i < conns; ++i) {
-    const int a = r.between(r.chance(3) ? -1 : 0, neurons ? neurons - 1 + (r.chance(3) ? 1 : 0) : 1);
+    const int lo = r.chance(3) ? -1 : 0;
+    const int a = r.between(lo, neurons ? neurons - 1 + (r.chance(3) ? 1 : 0) : 1);
     const int b = r.between(0, neurons ? neurons - 1 : 1);
     std::string c = std::string("c:") + std::to_string(a) + ", " + std::to_string(b);
     if (r.chance(80)) c += std::string(", ") + random_number(r, -5, 5);

@@ -17,12 +17,15 @@ std::string neuron(Rng& r) {
   for (int i = 0; i < n; ++i) {
     s += r.chance(80) ? "," : ", ";
     const int k = static_cast<int>(r.below(10));
-    if (k < 5)
-      s += std::to_string(r.between(-3, 3)) + ":" + random_number(r, -3, 3);
-    else if (k < 8)
-      s += r.pick(props) + ":" + random_number(r, -2, 2);
-    else
-      s += r.pick(std::vector<std::string>{"G", "T", "S", "*"}) + ":" + random_number(r, -2, 2);
+    if (k < 5) {
+      s += std::to_string(r.between(-3, 3)) + ":";
+    } else if (k < 8) {
+      s += r.pick(props) + ":";
+    } else {
+      s += r.pick(std::vector<std::string>{"G", "T", "S", "*"}) + ":";
+    }
+    // (its own statement: the order of a + b's operands differs between compilers)
+    s += random_number(r, k < 5 ? -3 : -2, k < 5 ? 3 : 2);
   }
   return s + "]";
 }

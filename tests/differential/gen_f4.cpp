@@ -15,17 +15,21 @@ std::string body(Rng& r, int depth) {
     if (x < 25) {
       out += r.pick_char("LlRrCcQqFfMmIiSsAaWwEeDdGgBbHh,,,");
     } else if (x < 35 && depth < 4) {
-      return out + "<" + body(r, depth + 1) + ">" + body(r, depth + 1);
+      out += "<" + body(r, depth + 1) + ">";
+      return out + body(r, depth + 1);
     } else if (x < 40 && depth < 4) {
-      return out + "#" + r.pick(std::vector<std::string>{"0", "1", "2", "3", "-1"}) + body(r, depth + 1) +
-             std::string(">") + body(r, depth + 1);
+      out += "#" + r.pick(std::vector<std::string>{"0", "1", "2", "3", "-1"});
+      out += body(r, depth + 1) + ">";
+      return out + body(r, depth + 1);
     } else if (x < 50) {
-      out += std::string("[") + std::to_string(r.between(-3, 3)) + ":" + random_number(r, -2, 2) + "]";
+      out += std::string("[") + std::to_string(r.between(-3, 3)) + ":";
+      out += random_number(r, -2, 2) + "]";
     } else if (x < 55) {
-      out += "[" + r.pick(std::vector<std::string>{"G", "T", "S", "*", "Rnd", "N", "Q"}) + ":" +
-             random_number(r, -2, 2) + "]";
+      out += "[" + r.pick(std::vector<std::string>{"G", "T", "S", "*", "Rnd", "N", "Q"}) + ":";
+      out += random_number(r, -2, 2) + "]";
     } else if (x < 62) {
-      out += std::string(":") + r.pick_char("+-") + r.pick_char("!=/") + ":";
+      out += std::string(":") + r.pick_char("+-");
+      out += std::string(1, r.pick_char("!=/")) + ":";
     } else if (x < 67) {
       out += r.pick_char("|@");
     } else if (x < 72) {

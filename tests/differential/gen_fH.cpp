@@ -16,7 +16,8 @@ std::string handle(Rng& r, int dims) {
   const bool named = r.chance(30);
   for (int v = 0; v < 2 * dims; ++v) {
     if (r.chance(15)) continue;
-    const std::string x = random_number(r, r.chance(5) ? -3 : -1, r.chance(5) ? 3 : 1);
+    const double lo = r.chance(5) ? -3 : -1;  // (one rng call per statement: argument order)
+    const std::string x = random_number(r, lo, r.chance(5) ? 3 : 1);
     fields.push_back(named ? std::string(v < dims ? "x" : "y") + std::to_string(v % dims) + "=" + x : x);
   }
   if (!named)

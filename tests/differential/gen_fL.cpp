@@ -30,8 +30,10 @@ std::string formula(Rng& r, int vars, int depth = 0) {
     return r.chance(50) ? "$t" : number(r, false);
   }
   static const std::vector<std::string> ops = {"+", "-", "*", ">", "<", ">=", "<=", "=", "<>", "&", "|"};
-  std::string s = formula(r, vars, depth + 1) + ops[r.chance(70) ? r.below(3) : r.below(11)] +
-                  formula(r, vars, depth + 1);
+  // (one rng-drawing call per statement: the order of a + b's operands differs between compilers)
+  std::string s = formula(r, vars, depth + 1);
+  s += ops[r.chance(70) ? r.below(3) : r.below(11)];
+  s += formula(r, vars, depth + 1);
   if (r.chance(30)) s = "(" + s + ")";
   if (r.chance(5)) s = "-" + s;
   return s;
@@ -68,9 +70,13 @@ std::string word(Rng& r, int vars, const Words& user) {
   }
   if (x < 70) {
     static const std::vector<std::string> rot = {"rotX", "rotY", "rotZ"};
-    return r.pick(rot) + "(" + (r.chance(85) ? formula(r, vars) : "") + ")";
+    std::string s = r.pick(rot) + "(";
+    return s + (r.chance(85) ? formula(r, vars) : "") + ")";
   }
-  if (x < 78) return std::string("[") + word(r, vars, user) + word(r, vars, user) + "]";
+  if (x < 78) {
+    std::string s = "[" + word(r, vars, user);
+    return s + word(r, vars, user) + "]";
+  }
   if (!user.empty()) {
     const auto& u = r.pick(user);
     std::string s = u.first + "(";
@@ -101,8 +107,10 @@ std::string random_fL(Rng& r) {
     g += "w:name=" + name + (np ? std::string(", npar=") + std::to_string(np) : "") + "\n";
   }
   g += std::string("i:axiom=\"") + sequence(r, 0, user, r.between(1, 5)) + "\"";
-  if (r.chance(70))
-    g += std::string(", time=") + std::to_string(r.between(0, 5)) + (r.chance(20) ? ".5" : "");
+  if (r.chance(70)) {
+    g += std::string(", time=") + std::to_string(r.between(0, 5));
+    if (r.chance(20)) g += ".5";
+  }
   if (r.chance(15)) g += std::string(", numckp=") + std::to_string(r.between(1, 4));
   if (r.chance(40)) g += std::string(", maxwords=") + std::to_string(r.between(5, 64));
   g += "\n";

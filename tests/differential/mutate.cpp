@@ -43,8 +43,8 @@ std::vector<std::string> elements_of(const std::string& s, const std::string& se
 void edit(Rng& r, const EncodingSpec& e, std::string& body) {
   const int op = static_cast<int>(r.below(100));
   if (op < 18 || body.empty()) {  // insert
-    body.insert(body.begin() + static_cast<std::ptrdiff_t>(r.below(body.size() + 1)),
-                r.pick_char(e.alphabet));
+    const auto at = static_cast<std::ptrdiff_t>(r.below(body.size() + 1));
+    body.insert(body.begin() + at, r.pick_char(e.alphabet));
   } else if (op < 34) {  // delete
     body.erase(r.below(body.size()), 1);
   } else if (op < 50) {  // replace
