@@ -200,43 +200,43 @@ bool Builder::run() {
 }
 
 // The SDK's f0 text round trip on connections: weights beyond +-999999 are clamped (its model
-// builder warns), a non-finite weight cannot be written and read back, so the model fails at
-// that c: line. Returns false when the model fails.
+// builder warns, for every connection, before the f0 text is written), a non-finite weight cannot
+// be written and read back, so the model fails at that c: line. Returns false when the model fails.
 bool Builder::finish_weights() {
+  for (auto& n : m_.neurons)
+    for (auto& in : n.inputs) {
+      double& w = in.weight;
+      if (!(w > kMaxWeight || w < -kMaxWeight)) continue;  // (NaN too)
+      const double to = w > 0 ? kMaxWeight : -kMaxWeight;
+      rep_.sdk("[WARN] Param.set: Setting c.w = '" + frams::sdk::format_double(w) +
+               "' exceeded allowed range (" + (w > 0 ? "too big" : "too small") + "). Adjusted to '" +
+               frams::sdk::format_double(to) + "'.");
+      rep_.warn("f4.weight-clamped",
+                "Input weight " + g6_text(w) + " is beyond +-999999; the SDK clamps it to " + g6_text(to),
+                static_cast<std::size_t>(n.src.offset) - rep_.body());
+      w = to;
+    }
   std::size_t line = m_.parts.size() + m_.joints.size() + m_.neurons.size();
-  std::int64_t bad_line = -1;
-  for (std::size_t t = 0; t < m_.neurons.size() && bad_line < 0; ++t) {
+  for (std::size_t t = 0; t < m_.neurons.size(); ++t) {
     auto& ins = m_.neurons[t].inputs;
     for (std::size_t k = 0; k < ins.size(); ++k) {
       ++line;
-      double& w = ins[k].weight;
-      if (std::isnan(w)) {
-        const std::string text = frams::sdk::format_double(w);
-        rep_.sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + text + "'");
-        rep_.sdk("[ERROR] Model.build: Invalid 'c:', line #" + std::to_string(line));
-        rep_.error("f4.non-finite-weight",
-                   "Input weight " + g6_text(w) +
-                       " is not a number: the SDK cannot write and re-read it, so the genotype is invalid",
-                   static_cast<std::size_t>(m_.neurons[t].src.offset) - rep_.body());
-        bad_line = static_cast<std::int64_t>(line);
-        ins.resize(k);
-        for (std::size_t later = t + 1; later < m_.neurons.size(); ++later) m_.neurons[later].inputs.clear();
-        break;
-      }
-      if (w > kMaxWeight || w < -kMaxWeight) {
-        const double to = w > 0 ? kMaxWeight : -kMaxWeight;
-        rep_.sdk("[WARN] Param.set: Setting c.w = '" + frams::sdk::format_double(w) +
-                 "' exceeded allowed range (" + (w > 0 ? "too big" : "too small") + "). Adjusted to '" +
-                 frams::sdk::format_double(to) + "'.");
-        rep_.warn("f4.weight-clamped",
-                  "Input weight " + g6_text(w) + " is beyond +-999999; the SDK clamps it to " + g6_text(to),
-                  static_cast<std::size_t>(m_.neurons[t].src.offset) - rep_.body());
-        w = to;
-      }
+      const double w = ins[k].weight;
+      if (!std::isnan(w)) continue;
+      rep_.sdk("[ERROR] ExtValue.parseDouble: Could not parse '" + frams::sdk::format_double(w) + "'");
+      rep_.sdk("[ERROR] Model.build: Invalid 'c:', line #" + std::to_string(line));
+      rep_.error("f4.non-finite-weight",
+                 "Input weight " + g6_text(w) +
+                     " is not a number: the SDK cannot write and re-read it, so the genotype is invalid",
+                 static_cast<std::size_t>(m_.neurons[t].src.offset) - rep_.body());
+      bad_line_ = static_cast<std::int64_t>(line);
+      ins.resize(k);
+      for (std::size_t later = t + 1; later < m_.neurons.size(); ++later) m_.neurons[later].inputs.clear();
+      return false;
     }
   }
-  bad_line_ = bad_line;
-  return bad_line < 0;
+  bad_line_ = -1;
+  return true;
 }
 
 // The SDK's error position: the offset of the failing c: line in the converted f0 text (of the

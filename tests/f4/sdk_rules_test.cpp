@@ -106,3 +106,41 @@ TEST(F4SdkRules, ACellWhoseCodeRunsOutStopsInThatStep) {
             "c:0, 1, 5.0\nc:0, 0, 7.0\nc:0, 0, 7.0\nc:2, 1, 5.0\nc:2, 0, 7.0\nc:2, 0, 7.0\n");
   EXPECT_TRUE(r.sdk_messages.empty());
 }
+
+// The SDK clamps every weight beyond +-999999 (with a warning each) before it writes the f0 text
+// that a NaN weight then fails: the clamp warnings of connections after the NaN come first, and a
+// clamped connection before it stays in the model.
+TEST(F4SdkRules, WeightsAreClampedBeforeANanFails) {
+  const std::string clamp = "[WARN] Param.set: Setting c.w = '";
+  const std::string nan = "[ERROR] ExtValue.parseDouble: Could not parse 'NaN8000000000000.0'";
+  struct Case {
+    const char* genotype;
+    std::size_t connections;
+    std::vector<std::string> messages;
+  };
+  for (const Case& c :
+       {Case{"/*4*/<X>N[G:nan][T:0][S:inf]",
+             0,
+             {clamp + "Inf.0' exceeded allowed range (too big). Adjusted to '999999.0'.", nan,
+              "[ERROR] Model.build: Invalid 'c:', line #8"}},
+        Case{"/*4*/<X>N[S:inf][G:nan]",
+             1,
+             {clamp + "Inf.0' exceeded allowed range (too big). Adjusted to '999999.0'.", nan,
+              "[ERROR] Model.build: Invalid 'c:', line #8"}},
+        Case{"/*4*/<X>N[G:nan][S:1e9][T:-1e9]",
+             0,
+             {clamp + "1000000000.0' exceeded allowed range (too big). Adjusted to '999999.0'.",
+              clamp + "-1000000000.0' exceeded allowed range (too small). Adjusted to '-999999.0'.", nan,
+              "[ERROR] Model.build: Invalid 'c:', line #8"}},
+        Case{"/*4*/<X><N[S:1e7]>N[G:nan]",
+             1,
+             {clamp + "10000000.0' exceeded allowed range (too big). Adjusted to '999999.0'.", nan,
+              "[ERROR] Model.build: Invalid 'c:', line #9"}}}) {
+    SCOPED_TRACE(c.genotype);
+    Diagnostics d;
+    const f4::Conversion r = f4::convert(c.genotype, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_EQ(r.model.connections.size(), c.connections);
+    EXPECT_EQ(r.sdk_messages, c.messages);
+  }
+}
