@@ -11,7 +11,8 @@ std::string random_fF(Rng& r) {
   auto num = [&](double lo, double hi) {
     if (r.chance(4)) return random_number(r, lo, hi);
     char b[32];
-    std::snprintf(b, sizeof b, "%.*f", r.between(1, 4), r.uniform(lo, hi));
+    const int digits = r.between(1, 4);
+    std::snprintf(b, sizeof b, "%.*f", digits, r.uniform(lo, hi));
     return std::string(b);
   };
   // (rng calls one per statement: the order of a call's arguments differs between compilers)
