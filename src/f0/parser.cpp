@@ -247,7 +247,7 @@ void Parser::ref_error(const char* what, std::int64_t k, std::size_t off) {
         m.neurons.pop_back();
         return bad_part ? ref_error("part", pp, off) : ref_error("joint", jj, off);
       }
-      n.part = pp < 0 || jj >= 0 ? -1 : pp;  // a joint attachment wins (SDK)
+      n.part = pp < 0 ? -1 : pp;  // (a joint attachment wins once the model is built: joint_wins)
       n.joint = jj < 0 ? -1 : jj;
       set_neuron_class(n);
       n.src = src_pos(off);
@@ -286,6 +286,13 @@ static ShapeType shape_so_far(const Model& m) {
 }
 
 // Neuron::inputs from the connections, in connection order, each vector allocated once.
+// A neuron given both a part and a joint is attached to the joint: the SDK decides that when it
+// checks the built model, so a model whose build failed keeps both (as the SDK dumps it).
+static void joint_wins(Model& m) {
+  for (auto& n : m.neurons)
+    if (n.joint >= 0) n.part = -1;
+}
+
 static void fill_inputs(Model& m) {
   thread_local std::vector<std::uint32_t> count;  // reused: no allocation per genotype
   count.assign(m.neurons.size(), 0);
@@ -383,7 +390,8 @@ Model Parser::run() {
     line_start_ = pos;
   }
   fill_inputs(main_);
-  for (auto& ck : main_.checkpoints) fill_inputs(ck);
+  for (auto& ck : main_.checkpoints) fill_inputs(ck), joint_wins(ck);
+  if (!build_error_) joint_wins(main_);
   if (build_error_) {
     main_.valid = false;
     // The SDK checks the main model at its first checkpoint: line; a later error keeps that type.
@@ -394,7 +402,10 @@ Model Parser::run() {
   final_check(main_, diags_, opt_);
   // The SDK checks the main model at the first checkpoint: line, and a failed check marks the
   // warning position there (the end of the last element line before it).
-  if (!main_.valid && !main_.checkpoints.empty() && main_.warn_pos < 0) main_.warn_pos = checkpoint_pos_;
+  // (Not for a model with no parts and no neurons: the SDK's check gives that no position.)
+  if (!main_.valid && !main_.checkpoints.empty() && main_.warn_pos < 0 &&
+      !(main_.parts.empty() && main_.neurons.empty()))
+    main_.warn_pos = checkpoint_pos_;
   for (auto& ck : main_.checkpoints) {
     Diagnostics ignored;
     final_check(ck, ignored, opt_);

@@ -220,6 +220,29 @@ TEST(F0SdkRules, FailedCheckAtACheckpointSetsWarnPos) {
   EXPECT_EQ(p.model.warn_pos, 18);
   EXPECT_EQ(read("p:\np:1\nj:0,1\ncheckpoint:\np:").model.warn_pos, -1);  // valid
   EXPECT_EQ(read("p:\np:\nj:0,1\nj:0,1").model.warn_pos, -1);             // no checkpoint
+  // A main model with no parts and no neurons fails the check without a position.
+  EXPECT_EQ(read("checkpoint:").model.warn_pos, -1);
+  EXPECT_EQ(read("checkpoint:\np:\np:1\nj:0,1").model.warn_pos, -1);
+  EXPECT_EQ(read("p:\np:\ncheckpoint:\n").model.warn_pos, 6);
+}
+
+// A neuron given a part and a joint is attached to the joint (p=-1) when the model is checked;
+// when its build fails first, the SDK's model keeps both.
+TEST(F0SdkRules, AJointAttachmentWinsOnlyInABuiltModel) {
+  const Parsed built = read("p:\np:1\nj:0,1\nn:p=1,j=0");
+  ASSERT_EQ(built.model.neurons.size(), 1u);
+  EXPECT_EQ(built.model.neurons[0].part, -1);
+  EXPECT_EQ(built.model.neurons[0].joint, 0);
+  EXPECT_EQ(write_body(built.model), "p:\np:1.0\nj:0, 1\nn:j=0\n");
+  for (const char* failing : {"p:\np:1\nj:0,1\nn:p=1,j=0\nn:p=x", "p:\np:1\nj:0,1\nn:p=1,j=0\nc:0,5"}) {
+    SCOPED_TRACE(failing);
+    const Parsed p = read(failing);
+    EXPECT_FALSE(p.model.valid);
+    EXPECT_EQ(p.model.error_pos, 23);
+    ASSERT_EQ(p.model.neurons.size(), 1u);
+    EXPECT_EQ(p.model.neurons[0].part, 1);
+    EXPECT_EQ(p.model.neurons[0].joint, 0);
+  }
 }
 
 // A checkpoint whose shapes or joint structure fail the SDK's check is written empty; one that
