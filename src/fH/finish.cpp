@@ -14,19 +14,23 @@
 namespace genokit::fH::detail {
 namespace {
 
-bool finite(const f0::Vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+// A number the SDK's f0 reader reads back as it wrote it: not NaN or infinite ("NaN8000000000000.0",
+// "Inf.0") and not subnormal (a mean of tiny values: "1.2000000000000003e-308" fails its parse).
+bool readable(double v) {
+  return v == 0 || std::isnormal(v);
+}
+bool readable(const f0::Vec3& v) {
+  return readable(v.x) && readable(v.y) && readable(v.z);
 }
 
-bool all_finite(const f0::Model& m) {
+bool all_readable(const f0::Model& m) {
   for (const auto& p : m.parts)
-    if (!finite(p.pos) || !std::isfinite(p.dn) || !std::isfinite(p.fr) || !std::isfinite(p.ing) ||
-        !std::isfinite(p.as))
+    if (!readable(p.pos) || !readable(p.dn) || !readable(p.fr) || !readable(p.ing) || !readable(p.as))
       return false;
   for (const auto& j : m.joints)
-    if (!std::isfinite(j.stif) || !std::isfinite(j.rotstif) || !std::isfinite(j.stam)) return false;
+    if (!readable(j.stif) || !readable(j.rotstif) || !readable(j.stam)) return false;
   for (const auto& c : m.connections)
-    if (!std::isfinite(c.weight)) return false;
+    if (!readable(c.weight)) return false;
   return true;
 }
 
@@ -90,7 +94,7 @@ void finish_neuron(f0::Neuron& n) {
 
 bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::string& prefix,
                   bool strict_failed) {
-  if (all_finite(m)) {
+  if (all_readable(m)) {
     // Model::internalCheck raises a density below the minimum (a mean of densities at the minimum
     // can fall a rounding error below it) before the model is written.
     static const double min_density = [] {
@@ -172,7 +176,8 @@ bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::strin
     out.converted = false;
     return false;
   }
-  // A non-finite number: the SDK writes it ("NaN8000000000000.0", "Inf.0") and cannot read it back.
+  // A number the SDK writes and cannot read back (NaN, infinite, subnormal): the model fails at
+  // that line, with one message per such value in it.
   const std::string text = f0::write_body(m);
   Diagnostics scratch;
   f0::ParseOptions po;
@@ -180,35 +185,33 @@ bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::strin
   const f0::Model keep = m;
   m = f0::parse(text, scratch, po);
   std::size_t line = 0, start = 0;
-  for (std::size_t b = 0, n = 1; b < text.size(); ++n) {
+  for (std::size_t b = 0, n = 1; b < text.size() && line == 0; ++n) {
     std::size_t e = text.find('\n', b);
     if (e == std::string::npos) e = text.size();
     const std::string_view ln(text.data() + b, e - b);
-    if (ln.find("NaN") != std::string_view::npos || ln.find("Inf") != std::string_view::npos) {
-      line = n, start = b;
-      for (std::size_t f = 0; f < ln.size();) {
-        std::size_t g = ln.find(", ", f);
-        if (g == std::string_view::npos) g = ln.size();
-        std::string_view field = ln.substr(f, g - f);
-        if (f == 0) field.remove_prefix(2);  // "p:"
-        if (const auto eq = field.find('='); eq != std::string_view::npos) field.remove_prefix(eq + 1);
-        if (field.find("NaN") != std::string_view::npos || field.find("Inf") != std::string_view::npos)
-          out.sdk_messages.push_back("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(field) +
-                                     "'");
-        f = g + 2;
+    // (the converters write numbers only: every field but a quoted d= is a number)
+    for (std::size_t f = 2; f < ln.size();) {  // after "p:"
+      std::size_t g = ln.find(", ", f);
+      if (g == std::string_view::npos) g = ln.size();
+      std::string_view field = ln.substr(f, g - f);
+      if (const auto eq = field.find('='); eq != std::string_view::npos) field.remove_prefix(eq + 1);
+      if (ln[0] != 'n' && !frams::sdk::parse_double(field)) {
+        line = n, start = b;
+        out.sdk_messages.push_back("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(field) +
+                                   "'");
       }
+      f = g + 2;
+    }
+    if (line)
       out.sdk_messages.push_back("[ERROR] Model.build: Invalid '" + std::string(ln.substr(0, 2)) +
                                  "', line #" + std::to_string(n));
-      break;
-    }
     b = e + 1;
   }
   out.sdk_error_pos = out.sdk_warn_pos = static_cast<std::int64_t>(start);
-  diags.error(
-      prefix + ".not-finite",
-      "The converted body has a value that is not a finite number; the SDK cannot write and re-read it, "
-      "so the genotype is invalid",
-      line ? locate(out.text, element_src(keep, line).offset) : Location{});
+  diags.error(prefix + ".not-finite",
+              "The converted body has a value that is not a finite number, or too small to be a normal one "
+              "(a mean of tiny values); the SDK cannot write and re-read it, so the genotype is invalid",
+              line ? locate(out.text, element_src(keep, line).offset) : Location{});
   // Keep the source positions of the elements that were read back.
   for (std::size_t i = 0; i < m.parts.size() && i < keep.parts.size(); ++i)
     m.parts[i].src = keep.parts[i].src;

@@ -26,3 +26,29 @@ TEST(FHSdkRules, DetailsWithoutAClassNameFail) {
     }
   }
 }
+
+// A part property that is the mean of tiny values can be subnormal: the SDK writes it into its f0
+// text and cannot read it back, so the model fails at that part's line (parts before it kept).
+TEST(FHSdkRules, ASubnormalMeanFailsTheF0ReRead) {
+  struct Case {
+    const char* genotype;
+    std::int64_t pos;
+    const char* value;
+  };
+  for (const Case& c : {Case{"//H\n1\nj:fr=2.4e-308\nj:fr=0", 14, "1.2000000000000003e-308"},
+                        Case{"//H\n1\nj:as=0\nj:as=2.5e-308", 9, "1.2499999999999996e-308"}}) {
+    SCOPED_TRACE(c.genotype);
+    Diagnostics diags;
+    const fH::Conversion r = fH::convert(c.genotype, diags);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_EQ(r.model.parts.size(), 1u);
+    EXPECT_TRUE(r.model.joints.empty());
+    EXPECT_EQ(r.model.error_pos, c.pos);
+    EXPECT_EQ(r.model.warn_pos, c.pos);
+    EXPECT_EQ(r.sdk_messages,
+              (std::vector<std::string>{
+                  std::string("[ERROR] ExtValue.parseDouble: Could not parse '") + c.value + "'",
+                  "[ERROR] Model.build: Invalid 'p:', line #2"}));
+    EXPECT_TRUE(diags.has_errors());
+  }
+}
