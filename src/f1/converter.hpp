@@ -95,9 +95,9 @@ class Converter {
       if (!is_blank(t_[i], Blanks::layout)) return false;  // (f1 text: no VT, FF)
     return true;
   }
-  // `invalid`: the segment stops at a character that is not f1 (the genotype fails, but the SDK
-  // still reads the other branches and logs their messages); `failed`: everything stops.
-  enum class Seg : std::uint8_t { done, replaced, invalid, failed };
+  // `invalid`: the segment stops at a character that is not f1 or a stray ']' (the genotype fails,
+  // but the SDK still reads the other branches and logs their messages).
+  enum class Seg : std::uint8_t { done, replaced, invalid };
   template <bool kMap>
   Seg segment(std::size_t slot);
   template <bool kMap>
