@@ -316,7 +316,7 @@ void Converter::run_stack() {
 }
 void Converter::run() {
   sc_.busy = true;
-  stack_.clear(), bracket_.clear(), rel_.clear(), sc_.receptors.clear();
+  stack_.clear(), bracket_.clear(), rel_.clear(), sc_.receptors.clear(), raw_details_.clear();
   prepass();
   run_walk();
   sc_.busy = false;

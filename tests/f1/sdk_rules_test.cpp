@@ -260,6 +260,24 @@ TEST(F1SdkRules, ErrorPositionsCountUnclampedWeights) {
   }
 }
 
+// ... and the class texts of receptors and outputs as read (">:1" is ":", ">T:11" is "T:", "N::"
+// is "N:"), not as its f0 re-parse names them ("N", "T", "N"; an "N" is not written at all).
+TEST(F1SdkRules, ErrorPositionsCountNeuronClassesAsRead) {
+  for (const auto& [g, pos] : std::vector<std::pair<const char*, std::int64_t>>{{"X[>:nan]", 100},
+                                                                                {"X[>T:nan]", 100},
+                                                                                {"X[>:1,>T:nan]", 113},
+                                                                                {"X[>N:1,>T:nan]", 110},
+                                                                                {"X[>:11,>T:nan]", 120},
+                                                                                {"X[>T:11,>T:nan]", 120},
+                                                                                {"X[N::nan]", 99}}) {
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const f1::Conversion r = f1::convert(g, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_EQ(r.sdk_error_pos, pos);
+  }
+}
+
 // The SDK counts a branch group's branches with '(' and '[' opening and ')' and ']' closing: a
 // stray ']' closes the innermost open group (its later ',' belong to the group around it). Reading
 // the branch, the ']' ends it like an invalid character: the genotype fails, the other branches
