@@ -247,6 +247,7 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
       rn = static_cast<int>(m_.neurons.size() - 1);
     } else {
       rn = add_neuron(name, loc, nb);
+      if (m_.neurons[static_cast<std::size_t>(rn)].details != name) raw_details_.emplace_back(rn, name);
     }
     sc_.receptors.push_back({rn, w});  // bn's inputs, added when its bracket ends
     map(nb, e, ElementKind::neuron, rn);
@@ -271,6 +272,8 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
       details.append(":p=").append(g6(last_power_));
     }
     const int on = add_neuron(details, location_of(qname), nb);
+    if (m_.neurons[static_cast<std::size_t>(on)].details != details)
+      raw_details_.emplace_back(on, std::move(details));
     add_input(on, bn, w);
     map(nb, e, ElementKind::neuron, on);
   } else if (c0 == '!' || c0 == '=' || c0 == '/') {

@@ -82,7 +82,9 @@ bool Converter::finish_odd_weights() {
   for (std::size_t ti = 0; ti < m_.neurons.size(); ++ti)
     for (const auto& in : m_.neurons[ti].inputs)
       m_.connections.push_back({static_cast<int>(ti), in.source, in.weight});
+  for (auto& [i, d] : raw_details_) std::swap(m_.neurons[static_cast<std::size_t>(i)].details, d);
   const std::string f0text = f0::write_body(m_);
+  for (auto& [i, d] : raw_details_) std::swap(m_.neurons[static_cast<std::size_t>(i)].details, d);
   std::vector<std::size_t> warn_lines;
   for (std::size_t ti = 0; ti < m_.neurons.size() && bad_line < 0; ++ti) {
     auto& ins = m_.neurons[ti].inputs;

@@ -95,9 +95,9 @@ class Converter {
       if (!is_blank(t_[i], Blanks::layout)) return false;  // (f1 text: no VT, FF)
     return true;
   }
-  // `invalid`: the segment stops at a character that is not f1 (the genotype fails, but the SDK
-  // still reads the other branches and logs their messages); `failed`: everything stops.
-  enum class Seg : std::uint8_t { done, replaced, invalid, failed };
+  // `invalid`: the segment stops at a character that is not f1 or a stray ']' (the genotype fails,
+  // but the SDK still reads the other branches and logs their messages).
+  enum class Seg : std::uint8_t { done, replaced, invalid };
   template <bool kMap>
   Seg segment(std::size_t slot);
   template <bool kMap>
@@ -134,6 +134,9 @@ class Converter {
   std::unique_ptr<LineIndex> lines_;
   bool strict_failed_ = false;
   bool failed_ = false;
+  // Receptor and output neurons whose details the SDK's converter writes as read (":", ":1", "T:"),
+  // before its f0 re-parse names the class ("N", "N:1", "T"): its error positions count those texts.
+  std::vector<std::pair<int, std::string>> raw_details_;
 
   static constexpr int kTrigBits = 12, kRoundBits = 14;  // cache sizes (log2)
   // Working memory, reused across calls on the same thread (no allocation per genotype).

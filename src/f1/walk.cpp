@@ -161,7 +161,7 @@ inline void Converter::make_joint(int p1, int p2, const f0::Vec3& k, const GeneP
   last_power_ = g[muscle_power];
 }
 // Reads the segment in stack slot `slot` (the top). `replaced` when a branch group replaced it by
-// its branches (the first branch to read on top), `failed` when the genotype is invalid.
+// its branches (the first branch to read on top), `invalid` when the genotype is invalid.
 template <bool kMap>
 Converter::Seg Converter::segment(std::size_t slot) {
   Task& task = stack_[slot];
@@ -280,9 +280,9 @@ Converter::Seg Converter::segment(std::size_t slot) {
                    "' to the end of the genotype",
                pos);
         return Seg::done;
-      case kChStray:
+      case kChStray:  // (it closed the innermost open '(' or '[' in the prepass, as in the SDK)
         error("f1.stray-bracket", "']' outside a neuron bracket: the SDK rejects the genotype", pos);
-        return Seg::failed;
+        return Seg::invalid;
       default: {
         const unsigned char u = static_cast<unsigned char>(c);
         std::string shown = u >= 0x20 && u < 0x7f ? std::string("'") + c + "'" : [&] {
@@ -311,15 +311,12 @@ void Converter::run_stack() {
     } else if (r == Seg::invalid) {
       failed_ = true;
       stack_.pop_back();
-    } else if (r == Seg::failed) {
-      failed_ = true;
-      break;
     }
   }
 }
 void Converter::run() {
   sc_.busy = true;
-  stack_.clear(), bracket_.clear(), rel_.clear(), sc_.receptors.clear();
+  stack_.clear(), bracket_.clear(), rel_.clear(), sc_.receptors.clear(), raw_details_.clear();
   prepass();
   run_walk();
   sc_.busy = false;

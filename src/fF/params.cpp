@@ -157,7 +157,8 @@ bool load_impl(std::string_view genotype, Params& out, Diagnostics& diags, std::
   Loader l(genotype, body, out, diags, sdk);
   l.strict = strict;
   std::string scratch;
-  frams::sdk::load_single_line(line, frams::sdk::LineTable{kTable, kTable.size()}, l, scratch);
+  // (the SDK's buffer holds the whole text: a quoted value can run past the first line)
+  frams::sdk::load_single_line(line, frams::sdk::LineTable{kTable, kTable.size()}, l, scratch, 0, genes);
   strict_failed = l.strict_failed;
   LineIndex lines(genotype);
   if (nl != std::string_view::npos && nl + 1 < genes.size()) {

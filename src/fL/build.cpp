@@ -261,10 +261,13 @@ BuiltModel Builder::run() {
         f0::Neuron nr;
         nr.details = w.text.empty() ? std::string("N") : w.text;
         fH::detail::finish_neuron(nr);
-        const f0::NeuronClass* c = nr.known_class ? f0::find_neuron_class(nr.class_name) : nullptr;
+        // (f0 takes an empty class name before ':' for "N"; fL's builder finds no such class)
+        const bool no_name = !w.text.empty() && w.text.front() == ':';
+        const f0::NeuronClass* c =
+            nr.known_class && !no_name ? f0::find_neuron_class(nr.class_name) : nullptr;
         if (!c) {
           fail("Error parsing neuron class", "fL.unknown-neuron-class",
-               "Unknown neuron class '" + nr.class_name + "' (d=" + w.text +
+               "Unknown neuron class '" + (no_name ? std::string() : nr.class_name) + "' (d=" + w.text +
                    "): the SDK abandons the creature",
                w);
           return std::move(out_);

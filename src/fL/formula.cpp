@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include "frams/sdk_number.hpp"
 
@@ -88,34 +89,9 @@ int op_precedence(Op op) {
   return kOps[static_cast<int>(op)].precedence;
 }
 
-namespace {
-// The SDK reads a variable's index as a number: null unless it is an integer that fits 32 bits
-// ("$1.5", "$1e3", "$.5", "$7777777771", "$x" are null; "$1e" and "$1x" are 1 followed by junk).
-bool index_is_null(std::string_view rest) {
-  std::size_t i = 0;
-  while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
-  if (i < rest.size() && (rest[i] == '+' || rest[i] == '-')) ++i;
-  const std::size_t digits = i;
-  std::uint64_t v = 0;
-  while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9') {
-    if (v <= 0xFFFFFFFFull) v = v * 10 + static_cast<std::uint64_t>(rest[i] - '0');
-    ++i;
-  }
-  const bool int_digits = i > digits;
-  const auto digit_at = [&](std::size_t k) { return k < rest.size() && rest[k] >= '0' && rest[k] <= '9'; };
-  if (i < rest.size() && rest[i] == '.' && (int_digits || digit_at(i + 1))) return true;  // a fraction
-  if (!int_digits) return true;
-  if (i < rest.size() && (rest[i] == 'e' || rest[i] == 'E')) {
-    std::size_t k = i + 1;
-    if (k < rest.size() && (rest[k] == '+' || rest[k] == '-')) ++k;
-    if (digit_at(k)) return true;  // an exponent
-  }
-  return v > 0x7FFFFFFFull;
-}
-}  // namespace
-
-bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& error, bool* null_index) {
-  if (null_index) *null_index = false;
+bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& error,
+           std::string* get_int_error) {
+  if (get_int_error) get_int_error->clear();
   out.clear();
   thread_local std::string expr;  // (NUL-terminated for the number reader; reused)
   expr.assign(expr_view);
@@ -124,6 +100,10 @@ bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& erro
   thread_local std::vector<int> stack;
   stack.clear();
   bool unary = true;
+  // The SDK reads every number and numeric variable index into one value, which a failed read
+  // leaves as it was; a failed index read then takes that value as an integer: null before the
+  // first read ("$A", "$t<$A"), a clamped double after "inf<$A", nothing to say after "1<$A".
+  std::optional<double> last_read;
   std::size_t it = 0;
   while (it < size) {
     const char c = expr[it];
@@ -141,7 +121,13 @@ bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& erro
       // (an index below -1 would read outside the SDK's variable table: invalid here)
       if (!end || idx >= varcount || idx < -1) {
         error = "Evaluation error: Invalid variable '" + expr.substr(it) + "'";
-        if (null_index && expr[it] != 't') *null_index = index_is_null(std::string_view(expr).substr(it));
+        if (get_int_error && !end) {
+          if (!last_read)
+            *get_int_error = "Getting integer value from null";
+          else if (const auto i = frams::sdk::to_int(*last_read);
+                   i.overflow != frams::sdk::IntValue::Overflow::none)
+            *get_int_error = frams::sdk::overflow_message(i);
+        }
         return false;
       }
       Token v;
@@ -159,6 +145,7 @@ bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& erro
       } else {
         out.push_back(v);
       }
+      if (expr[it] != 't') last_read = idx;
       it += static_cast<std::size_t>(end - p);
       unary = false;
     } else {
@@ -225,6 +212,7 @@ bool parse(std::string_view expr_view, int varcount, Rpn& out, std::string& erro
       Token t;
       t.value = v;
       out.push_back(t);
+      last_read = v;
       it += static_cast<std::size_t>(end - p);
       unary = false;
     }

@@ -32,9 +32,12 @@ int op_precedence(Op op);
 // MathEvaluation::convertString: `expr` into postfix for `varcount` variables. On an error the SDK's
 // message (without "[ERROR] MathEvaluation.convertString: ") goes to `error` and false is returned;
 // `out` then holds what the SDK keeps (the postfix read so far).
-// `null_index` (optional): set when a variable's index text is not an integer to the SDK ("$x",
-// "$1.5", "$"): it then logs "ExtValue.getInt: Getting integer value from null" before `error`.
-bool parse(std::string_view expr, int varcount, Rpn& out, std::string& error, bool* null_index = nullptr);
+// `get_int_error` (optional): what the SDK logs as "ExtValue.getInt" before `error` when a
+// variable's index text is not a 32-bit integer ("$x", "$1.5", "$0x", "$ "): it then takes the
+// last number or numeric index read before in `expr` as the index, "Getting integer value from
+// null" when there is none, the overflow message when it is beyond 32 bits ("inf<$A"); else empty.
+bool parse(std::string_view expr, int varcount, Rpn& out, std::string& error,
+           std::string* get_int_error = nullptr);
 
 // MathEvaluation::evaluateRPN with $0.. = vars[0..], $t = t. False (the expression is not complete)
 // when the postfix does not reduce to one value.

@@ -214,10 +214,10 @@ int LSystem::create_word(std::string_view token, int numparams, std::uint32_t be
         thread_local Rpn rpn;  // (parsed here, then kept at its exact size)
         std::string err;
         double v;
-        bool null_index = false;
-        bool ok = detail::parse(values[i], numparams, rpn, err, &null_index);
+        std::string get_int_error;
+        bool ok = detail::parse(values[i], numparams, rpn, err, &get_int_error);
         if (!ok || !evaluate(rpn, f.vars.data(), 0, v)) {
-          if (null_index) sdk.error("ExtValue.getInt", "Getting integer value from null");
+          if (!get_int_error.empty()) sdk.error("ExtValue.getInt", get_int_error);
           sdk.error("MathEvaluation.convertString", ok ? std::string(kIncomplete) : err);
           sdk.error("fL_Builder.createWord",
                     "Word in sequence has invalid parameter:  " + std::string(inner));
@@ -435,11 +435,11 @@ int LSystem::process_line(int type, std::string_view line, std::size_t off, std:
   if (!values[1].empty()) {
     std::string err;
     double v;
-    bool null_index = false;
-    bool ok = detail::parse(values[1], pred.npar, r.cond, err, &null_index);
+    std::string get_int_error;
+    bool ok = detail::parse(values[1], pred.npar, r.cond, err, &get_int_error);
     const std::array<double, 3> zero{};
     if (!ok || !evaluate(r.cond, zero.data(), 0, v)) {
-      if (null_index) sdk.error("ExtValue.getInt", "Getting integer value from null");
+      if (!get_int_error.empty()) sdk.error("ExtValue.getInt", get_int_error);
       sdk.error("MathEvaluation.convertString", ok ? std::string(kIncomplete) : err);
       sdk.error("fL_Rule.processDefinition", "Parametric condition of rule invalid:  " + values[1]);
       error("fL.bad-condition",

@@ -3,12 +3,13 @@
 
 namespace genokit::frams::sdk {
 
-std::size_t closing_quote(std::string_view text, std::size_t from) {
-  for (std::size_t i = from; i < text.size(); ++i) {
+std::size_t closing_quote(std::string_view text, std::size_t from, std::size_t limit) {
+  for (std::size_t i = from; i < text.size();) {
     if (text[i] == '\\')
       ++i;
     else if (text[i] == '"')
       return i;
+    if (++i == limit) return limit;  // (equality only, after a step: the SDK's test)
   }
   return text.size();
 }

@@ -15,6 +15,9 @@
 //  - a field with a '"' takes the text between that quote and the closing one (C escapes; a comma
 //    inside does not end the field) as its value, whatever stands before the quote; a '=' counts
 //    only before the quote.
+//  - when `line` is the first line of a longer `text` (fF), a quote last on the line (or a
+//    backslash last after a quote) makes the value run on past the line break (closing_quote),
+//    and the walk ends with that field.
 #pragma once
 
 #include <cstddef>
@@ -31,8 +34,14 @@ namespace genokit::frams::sdk {
 // a backslash before any other character keeps that character; a last lone backslash is dropped.
 void unquote(std::string_view quoted_content, std::string& out);
 // Where the quoted string starting after an opening quote at `from` ends: the closing quote's
-// index, or text.size() (a backslash escapes the next character).
-std::size_t closing_quote(std::string_view text, std::size_t from);
+// index, or `limit` (the end of the line) when none comes before it; a backslash escapes the next
+// character. The SDK tests for the limit only after stepping over a character, and only for
+// equality: a search that starts at the limit (a line ending just after the quote) or steps over
+// it (a backslash last) runs on through `text` to the next quote or the end of `text`.
+std::size_t closing_quote(std::string_view text, std::size_t from, std::size_t limit);
+inline std::size_t closing_quote(std::string_view text, std::size_t from) {
+  return closing_quote(text, from, text.size());
+}
 
 // A text value as the SDK's saveSingleLine writes it: as it is, or in quotes with C escapes when it
 // holds a comma, blank, backslash, quote, CR, LF or tab.
@@ -53,11 +62,13 @@ struct LineTable {
 //   void set(int index, std::string_view value, std::size_t at)  the value (unquoted) for index
 // Offsets are relative to `line`: a field's first byte, or for set() the value's first non-blank.
 // `first_index`: the slot of the first unnamed value (a caller that read leading fields itself
-// continues from there).
+// continues from there). `text`: the whole text `line` starts (same memory), when the SDK's buffer
+// holds more than the line; empty: just `line`.
 template <class Handler>
 void load_single_line(std::string_view line, const LineTable& table, Handler& h, std::string& scratch,
-                      int first_index = 0) {
+                      int first_index = 0, std::string_view text = {}) {
   constexpr auto npos = std::string_view::npos;
+  const std::string_view buffer = text.empty() ? line : text;
   auto blank = [](char c) { return c == ' ' || c == '\t'; };
   const std::size_t end = line.size();
   std::size_t t = 0;
@@ -77,7 +88,7 @@ void load_single_line(std::string_view line, const LineTable& table, Handler& h,
     while (field_end > t && blank(line[field_end - 1])) --field_end;
     std::size_t quote2 = 0;
     if (quote != npos) {
-      quote2 = closing_quote(line, quote + 1);
+      quote2 = closing_quote(buffer, quote + 1, end);
       if (quote2 > field_end) {
         field_end = quote2 < end ? line.find(',', quote2 + 1) : npos;
         if (field_end == npos) field_end = end;
@@ -107,7 +118,7 @@ void load_single_line(std::string_view line, const LineTable& table, Handler& h,
       std::size_t at = t;
       while (at < field_end && blank(line[at])) ++at;
       if (quote != npos) {
-        unquote(line.substr(quote + 1, quote2 - quote - 1), scratch);
+        unquote(buffer.substr(quote + 1, quote2 - quote - 1), scratch);
         h.set(i, std::string_view(scratch), at);
       } else {
         h.set(i, line.substr(t, field_end - t), at);

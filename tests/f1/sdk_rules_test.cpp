@@ -4,6 +4,7 @@
 // details and the SDK's log lines) is the SDK's (tools/sdk-r909 oracle).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -221,7 +222,7 @@ TEST(F1SdkRules, AConnectionsWeightIsReadBeforeItsOffset) {
 }
 
 // A character that is not f1 ends its segment and fails the genotype, but the SDK still reads the
-// other branches (their messages are logged); a stray ']' stops everything.
+// other branches (their messages are logged); so does a stray ']' (next test).
 TEST(F1SdkRules, AnInvalidCharacterStopsOnlyItsBranch) {
   const std::string big = "[WARN] Param.set: Setting N.in = '";
   const std::string adjusted = ".0' exceeded allowed range (too big). Adjusted to '1.0'.";
@@ -256,5 +257,50 @@ TEST(F1SdkRules, ErrorPositionsCountUnclampedWeights) {
     EXPECT_FALSE(r.model.valid);
     EXPECT_EQ(r.sdk_error_pos, pos);
     EXPECT_EQ(r.sdk_warn_pos, pos);
+  }
+}
+
+// ... and the class texts of receptors and outputs as read (">:1" is ":", ">T:11" is "T:", "N::"
+// is "N:"), not as its f0 re-parse names them ("N", "T", "N"; an "N" is not written at all).
+TEST(F1SdkRules, ErrorPositionsCountNeuronClassesAsRead) {
+  for (const auto& [g, pos] : std::vector<std::pair<const char*, std::int64_t>>{{"X[>:nan]", 100},
+                                                                                {"X[>T:nan]", 100},
+                                                                                {"X[>:1,>T:nan]", 113},
+                                                                                {"X[>N:1,>T:nan]", 110},
+                                                                                {"X[>:11,>T:nan]", 120},
+                                                                                {"X[>T:11,>T:nan]", 120},
+                                                                                {"X[N::nan]", 99}}) {
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const f1::Conversion r = f1::convert(g, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_EQ(r.sdk_error_pos, pos);
+  }
+}
+
+// The SDK counts a branch group's branches with '(' and '[' opening and ')' and ']' closing: a
+// stray ']' closes the innermost open group (its later ',' belong to the group around it). Reading
+// the branch, the ']' ends it like an invalid character: the genotype fails, the other branches
+// are still read and log their messages. (Issue #26: `(X[[[)]),[1:`.)
+TEST(F1SdkRules, AStrayBracketClosesTheInnermostGroupAndEndsItsBranch) {
+  const auto no = [](char c) {
+    return "[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(1, c) + "'";
+  };
+  struct Case {
+    const char* genotype;
+    std::vector<std::string> messages;
+  };
+  for (const Case& c :
+       {Case{"((X],X[1:a]),X[1:b])", {no('a')}}, Case{"(((X],X[1:a]),X[1:b]),X[1:c])", {no('a'), no('b')}},
+        Case{"((X]X[1:d],X[1:a]),X[1:b])", {no('a')}}, Case{"(X],X[1:a])", {}}, Case{"((X]),X[1:a])", {}},
+        Case{"(X[[[)]),[1:a]", {no('a')}}}) {
+    SCOPED_TRACE(c.genotype);
+    Diagnostics d;
+    const f1::Conversion r = f1::convert(c.genotype, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_FALSE(r.converted);
+    EXPECT_EQ(r.sdk_messages, c.messages);
+    EXPECT_TRUE(std::any_of(d.items().begin(), d.items().end(),
+                            [](const Diagnostic& x) { return x.code == "f1.stray-bracket"; }));
   }
 }

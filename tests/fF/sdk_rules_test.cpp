@@ -88,3 +88,26 @@ TEST(FFSdkRules, AnUnreadableValueInTheF0TextMakesTheGenotypeInvalid) {
     EXPECT_EQ(nan_unsigned(r.sdk_messages), nan_unsigned(c.messages));
   }
 }
+
+// The SDK reads the first line inside the whole genotype text, and its search for a closing quote
+// tests for the line's end only after stepping over a character: a quote last on the line (or a
+// backslash last after a quote) makes the value run on past the line break to the next quote or
+// the end of the text; a quoted value with text on its line ends at the line. (Issue #26.)
+TEST(FFSdkRules, AQuoteLastOnTheLineReadsPastTheLineBreak) {
+  const std::string parse_int = "[ERROR] ExtValue.parseInt: Could not parse '";
+  for (const auto& [genotype, messages] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"//F\n\"\nabc", {parse_int + "\nabc' (strict)"}},
+           {"//F\n\"\n1", {}},  // "\n1" reads as 1
+           {"//F\n1,\"\n2,3", {"[ERROR] ExtValue.parseDouble: Could not parse '\n2,3'"}},
+           {"//F\n\"\nab\"c,d", {parse_int + "\nab' (strict)"}},
+           {"//F\nx\"\ny", {parse_int + "\ny' (strict)"}},
+           {"//F\n\"\\\nx", {parse_int + "\nx' (strict)"}},
+           {"//F\n\"a\nb\"", {parse_int + "a' (strict)"}},
+           {"//F\n\"  \nx", {parse_int + "  ' (strict)"}}}) {
+    SCOPED_TRACE(genotype);
+    Diagnostics d;
+    const fF::Conversion r = fF::convert(genotype, d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_EQ(r.sdk_messages, messages);
+  }
+}

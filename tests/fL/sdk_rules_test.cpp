@@ -14,21 +14,13 @@ using namespace genokit;
 // integer index out of range or followed by junk ("$9", "$1x", "$1e") does not.
 TEST(FLSdkRules, AVariableIndexThatIsNoIntegerIsNull) {
   const std::string null_msg = "[ERROR] ExtValue.getInt: Getting integer value from null";
-  for (const auto& [var, null_first] : std::vector<std::pair<std::string, bool>>{{"$$", true},
-                                                                                 {"$", true},
-                                                                                 {"$x1", true},
-                                                                                 {"$_", true},
-                                                                                 {"$.5", true},
-                                                                                 {"$1.5", true},
-                                                                                 {"$1e3", true},
-                                                                                 {"$1.", true},
-                                                                                 {"$7777777771", true},
-                                                                                 {"$2147483648", true},
-                                                                                 {"$2147483647", false},
-                                                                                 {"$1e", false},
-                                                                                 {"$1x", false},
-                                                                                 {"$ 1", false},
-                                                                                 {"$9", false}}) {
+  for (const auto& [var, null_first] : std::vector<std::pair<std::string, bool>>{
+           {"$$", true},   {"$", true},           {"$x1", true},         {"$_", true},
+           {"$.5", true},  {"$1.5", true},        {"$1e3", true},        {"$1.", true},
+           {"$0x", true},  {"$-0x", true},        {"$0x 1", true},       {"$0x100000000", true},
+           {"$ 0x", true}, {"$7777777771", true}, {"$2147483648", true}, {"$2147483647", false},
+           {"$1e", false}, {"$1x", false},        {"$0x1", false},       {"$ 1", false},
+           {"$9", false}}) {
     const std::string g = "//L\nw:name=A,npar=1\ni:axiom=A(1)\nr:pred=A,cond=" + var + "<1";
     SCOPED_TRACE(g);
     Diagnostics d;
@@ -42,6 +34,50 @@ TEST(FLSdkRules, AVariableIndexThatIsNoIntegerIsNull) {
   }
 }
 
+// The SDK reads every number and numeric index of a formula into one value that a failed index
+// read leaves as it was, then takes as an integer: null only before the first number or numeric
+// index ("$t" reads none); a double beyond 32 bits is clamped with the overflow message; any other
+// value says nothing. (Issue #26: "$0x", "$.", "$A" after a number.)
+TEST(FLSdkRules, AFailedIndexTakesTheLastNumberReadAsTheIndex) {
+  const std::string overflow =
+      "[ERROR] ExtValue.getInt: Overflow when converting floating point value to integer; ";
+  for (const auto& [cond, first] : std::vector<std::pair<std::string, std::string>>{
+           {"1<$A", ""},
+           {"(1)<$A", ""},
+           {"$0<$.5", ""},
+           {"$-1<$0x", ""},
+           {"nan<$A", ""},
+           {"$t<$A", "[ERROR] ExtValue.getInt: Getting integer value from null"},
+           {"-$0x", "[ERROR] ExtValue.getInt: Getting integer value from null"},
+           {"inf<$A", overflow + "using maximal allowed integer '2147483647' instead of 'Inf.0'"},
+           {"-inf<$A", overflow + "using maximal allowed integer '2147483647' instead of 'Inf.0'"},
+           {"0xFFFFFFFF<$A",
+            overflow + "using maximal allowed integer '2147483647' instead of '4294967295.0'"},
+           {"-2147483648.5<$A",
+            overflow + "using minimal allowed integer '-2147483648' instead of '-2147483648.5'"}}) {
+    const std::string g = "//L\nw:name=X,npar=3\ni:axiom=\"X(1,2,3)\"\nr:pred=X,cond=\"" + cond + "\"";
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const fL::Conversion r = fL::convert(g, d);
+    const std::string var = cond.substr(cond.rfind('$') + 1);
+    std::vector<std::string> want;
+    if (!first.empty()) want.push_back(first);
+    want.push_back("[ERROR] MathEvaluation.convertString: Evaluation error: Invalid variable '" + var + "'");
+    want.push_back("[ERROR] fL_Rule.processDefinition: Parametric condition of rule invalid:  " + cond);
+    EXPECT_EQ(r.sdk_messages, want);
+  }
+  // The same in a word's parameter (each parameter is a formula of its own).
+  Diagnostics d;
+  const fL::Conversion r = fL::convert("//L\ni:S(1$A)X($0x)", d);
+  EXPECT_EQ(r.sdk_messages,
+            (std::vector<std::string>{
+                "[WARN] Param.loadSingleLine: Missing property name in 'i' (assuming 'axiom')",
+                "[ERROR] MathEvaluation.convertString: Evaluation error: Invalid variable 'A'",
+                "[ERROR] fL_Builder.createWord: Word in sequence has invalid parameter:  1$A",
+                "[ERROR] fL_Builder.tokenize: Error during parsing words sequence:  S(1$A)X($0x)",
+                "[ERROR] fL_Builder.processDefinition: Unable to process axiom sequence"}));
+}
+
 // A '$' at the end of a formula reads no index: no null message.
 TEST(FLSdkRules, ADollarAtTheEndReadsNoIndex) {
   Diagnostics d;
@@ -53,4 +89,21 @@ TEST(FLSdkRules, ADollarAtTheEndReadsNoIndex) {
                 "[ERROR] fL_Builder.createWord: Word in sequence has invalid parameter:  $",
                 "[ERROR] fL_Builder.tokenize: Error during parsing words sequence:  S($)",
                 "[ERROR] fL_Builder.processDefinition: Unable to process axiom sequence"}));
+}
+
+// A neuron's class name before ':' may not be empty: f0 reads "d=:N" as class N, fL's builder
+// finds no class '' and abandons the creature ("d=N:" is N).
+TEST(FLSdkRules, ANeuronClassWithoutANameIsUnknown) {
+  for (const std::string d : {":N", ":", ":Foo", "::"}) {
+    Diagnostics diags;
+    const fL::Conversion r = fL::convert("//L\ni:axiom=\"S()N(d=" + d + ")\"", diags);
+    SCOPED_TRACE(d);
+    EXPECT_FALSE(r.model.valid);
+    EXPECT_EQ(r.sdk_messages,
+              (std::vector<std::string>{"[ERROR] fL_Builder.developModel: Error parsing neuron class"}));
+  }
+  Diagnostics diags;
+  const fL::Conversion r = fL::convert("//L\ni:axiom=\"S()N(d=N:)\"", diags);
+  EXPECT_TRUE(r.model.valid);
+  EXPECT_TRUE(r.sdk_messages.empty());
 }
