@@ -265,12 +265,7 @@ bool Developer::brain() {
   for (std::size_t k = 0; k < nn; ++k) {
     const Handle& hn = h_.neurons[k];
     f0::Neuron& nr = m_.neurons.emplace_back();
-    nr.details = hn.details.empty() ? std::string("N") : hn.details;
-    detail::finish_neuron(nr);
-    const f0::NeuronClass* c = nr.known_class ? f0::find_neuron_class(nr.class_name) : nullptr;
-    // Details that name no class before ':' (":", ":in=1") name no class to the SDK's builder (an
-    // empty text is N).
-    if (!hn.details.empty() && hn.details.front() == ':') c = nullptr;
+    const f0::NeuronClass* c = detail::neuron_with_details(nr, hn.details);
     if (!c) {
       out_.sdk_messages.push_back("[ERROR] fH_Builder.developBrain: NeuroClass given in details \"" +
                                   hn.details + "\" does not exist");

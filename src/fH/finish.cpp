@@ -92,6 +92,13 @@ void finish_neuron(f0::Neuron& n) {
   f0::set_neuron_class(n);
 }
 
+const f0::NeuronClass* neuron_with_details(f0::Neuron& n, const std::string& details) {
+  n.details = details.empty() ? std::string("N") : details;
+  finish_neuron(n);
+  if (!details.empty() && details.front() == ':') return nullptr;
+  return n.known_class ? f0::find_neuron_class(n.class_name) : nullptr;
+}
+
 bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::string& prefix,
                   bool strict_failed) {
   if (all_readable(m)) {

@@ -12,11 +12,17 @@
 
 #include "genokit/core/diagnostics.hpp"
 #include "genokit/f0/model.hpp"
+#include "genokit/f0/neuron_classes.hpp"
 
 namespace genokit::fH::detail {
 
 // The SDK's class lookup for a neuron whose `details` are set: class name, parameters, known flag.
 void finish_neuron(f0::Neuron& n);
+
+// A developed neuron's details as the SDK's builders (fH, fL) read them: empty is N; its class, or
+// null when the SDK abandons the creature (an unknown class, or nothing before ':' as in ":" or
+// ":in=1").
+const f0::NeuronClass* neuron_with_details(f0::Neuron& n, const std::string& details);
 
 struct Finish {
   bool& converted;  // set false when the converter's own model check fails (the SDK then returns no f0)

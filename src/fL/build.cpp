@@ -259,12 +259,9 @@ BuiltModel Builder::run() {
         break;
       case kNeuron: {
         f0::Neuron nr;
-        nr.details = w.text.empty() ? std::string("N") : w.text;
-        fH::detail::finish_neuron(nr);
-        // (f0 takes an empty class name before ':' for "N"; fL's builder finds no such class)
+        // (f0 takes an empty class name before ':' for "N"; the builders find no such class)
+        const f0::NeuronClass* c = fH::detail::neuron_with_details(nr, w.text);
         const bool no_name = !w.text.empty() && w.text.front() == ':';
-        const f0::NeuronClass* c =
-            nr.known_class && !no_name ? f0::find_neuron_class(nr.class_name) : nullptr;
         if (!c) {
           fail("Error parsing neuron class", "fL.unknown-neuron-class",
                "Unknown neuron class '" + (no_name ? std::string() : nr.class_name) + "' (d=" + w.text +
