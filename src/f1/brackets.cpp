@@ -375,6 +375,8 @@ std::uint32_t Converter::neuron(std::uint32_t open, const GeneProps& g) {
   ps.describe(nr.details, nr.params);
   const f0::NeuronClass* cls = ps.klass();
   if (ps.cls().empty()) {  // a blank class token: the SDK's f0 text has no class, which reads as N
+    // (without parameters its converter writes "d=" there, which error positions count)
+    if (nr.params.empty()) raw_details_.emplace_back(bn, std::string());
     nr.details = nr.params.empty() ? std::string("N") : "N:" + nr.params;
     cls = class_n();
   }

@@ -269,7 +269,11 @@ TEST(F1SdkRules, ErrorPositionsCountNeuronClassesAsRead) {
                                                                                 {"X[>N:1,>T:nan]", 110},
                                                                                 {"X[>:11,>T:nan]", 120},
                                                                                 {"X[>T:11,>T:nan]", 120},
-                                                                                {"X[N::nan]", 99}}) {
+                                                                                {"X[N::nan]", 99},
+                                                                                // a blank class token: "d="
+                                                                                {"X[, ][0:inf]", 102},
+                                                                                {"X[,][0:inf]", 98},
+                                                                                {"X[in:1, ][0:inf]", 110}}) {
     SCOPED_TRACE(g);
     Diagnostics d;
     const f1::Conversion r = f1::convert(g, d);
