@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "f0/property_index.hpp"
+#include "frams/sdk_param.hpp"
 #include "genokit/core/diagnostics.hpp"
 #include "genokit/f0/parser.hpp"
 
@@ -57,10 +58,13 @@ class Parser {
     const FastProp& p = td.props[k];
     double* slot = p.slot.type == SlotType::real ? &real_at(base, p.slot) : nullptr;
     if (!(x >= p.min && x <= p.max)) x = clamp_real(td, k, x, off, slot);  // also NaN
-    // Param.set keeps the current value when the new one is equal: -0 stays after a later 0. The
-    // SDK's joint delta starts as a sentinel, not 0, so the first dx/dy/dz of a line always sets.
+    // (Param.set keeps an equal current value; but the SDK's joint delta starts as a sentinel, not
+    // 0, so the first dx/dy/dz of a line always sets.)
     constexpr std::uint64_t kDelta = field_bit(Field::j_dx) | field_bit(Field::j_dy) | field_bit(Field::j_dz);
-    if (slot && (!(*slot == x) || (p.given_bit & kDelta & ~given_))) *slot = x;
+    if (slot && (p.given_bit & kDelta & ~given_))
+      *slot = x;
+    else if (slot)
+      frams::sdk::set_unless_equal(*slot, x);
     if (p.given_bit) given_ |= p.given_bit;
   }
   // The rare path of store_*: out-of-range values, clamped with the SDK's warning.

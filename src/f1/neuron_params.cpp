@@ -86,11 +86,10 @@ void clamp(const f0::NeuronProp& p, double& value, SetOutcome& out) {
   }
 }
 
-// Stores `value` as the SDK's Param.set does: a value equal to the current one changes nothing, so
-// -0 stays after a later 0 ("X[N,in:-0,in:0]" keeps in=-0.0) and the clamping message names the value
-// kept ("X[N,fo:-0,fo:-5]": "Adjusted to '-0.0'").
+// Stores `value` as the SDK's Param.set does (frams::sdk::set_unless_equal): the clamping message
+// names the value kept ("X[N,fo:-0,fo:-5]": "Adjusted to '-0.0'").
 void store(const f0::NeuronProp& p, double& slot, double value, SetOutcome& out) {
-  if (!(slot == value)) slot = value;
+  frams::sdk::set_unless_equal(slot, value);
   if (out.result == SetResult::clamped_high || out.result == SetResult::clamped_low)
     out.adjusted = number_text(p, slot);
 }

@@ -23,6 +23,12 @@ struct SetNumber {
 
 // `p` is an integer ('d') or number ('f') property.
 SetNumber set_number(const Property& p, std::string_view text, bool strict);
+// Param.set compares before it stores: a value equal to the current one changes nothing, so -0
+// stays after a later 0 (f0 `p:sx=-0,sx=0`, f1 `X[N,in:-0,in:0]`) and a clamp message names the
+// value kept.
+inline void set_unless_equal(double& slot, double value) {
+  if (!(slot == value)) slot = value;
+}
 // A value of `p` as the SDK's messages print it ("3", "-1", "99.0", "Inf.0").
 std::string value_text(const Property& p, double v);
 // The Param.set message for a clamped result: "Setting c.id = 'given' exceeded ...".
