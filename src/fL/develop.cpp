@@ -26,6 +26,7 @@ class Developer {
   bool deploy(const Rule& r, std::uint32_t in, double now, std::vector<std::uint32_t>& out);
   const Rpn* copied(const Formula& f, int varcount);
   std::string attractor_text(const std::string& attr, int numparams, const double* vals);
+  bool uses_variable(const Rule& r, int var) const;
 
   LSystem& ls_;
   Development d_;
@@ -36,7 +37,25 @@ class Developer {
     std::string error;
   };
   std::vector<std::pair<const Rpn*, Copy>> copies_;  // a successor formula as a rule copies it (few)
+  bool undefined_warned_ = false;
 };
+
+// Whether rule `r` reads its predecessor's parameter `var` (condition, successor formulas; an
+// attractor is taken to read all).
+bool Developer::uses_variable(const Rule& r, int var) const {
+  auto reads = [var](const Rpn& rpn) {
+    return std::any_of(rpn.begin(), rpn.end(),
+                       [var](const Token& k) { return k.kind == Token::Kind::variable && k.var == var; });
+  };
+  if (r.has_cond && reads(r.cond)) return true;
+  for (const std::uint32_t k : r.succ) {
+    const Word& w = ls_.pool[k];
+    if (ls_.def_of(w).kind == WordKind::connection && !w.text.empty()) return true;
+    for (int i = 0; i < w.count; ++i)
+      if (const Rpn* rpn = ls_.formulas(w)[i].rpn; rpn && reads(*rpn)) return true;
+  }
+  return false;
+}
 
 void Developer::alter(double now, bool all) {
   if (!all)
@@ -143,7 +162,17 @@ bool Developer::deploy(const Rule& r, std::uint32_t in_index, double now, std::v
       f[i].t = time_fraction(now, in.creation);
       if (!f[i].value(vals[i])) {
         ls_.sdk.error("MathEvaluation.convertString", kIncomplete);
-        vals[i] = 0;  // (the SDK reads an uninitialised value here)
+        // The SDK passes an uninitialised value on: what it reads depends on what the process ran
+        // before (the same genotype gives other values after other genotypes); genokit uses 0.
+        vals[i] = 0;
+        if (!undefined_warned_ && uses_variable(r, i)) {
+          undefined_warned_ = true;
+          ls_.warn("fL.undefined-value",
+                   "This word's parameter $" + std::to_string(i) +
+                       " does not evaluate after a rule copied its formula; the SDK then passes an undefined "
+                       "value to the next rule (genokit uses 0)",
+                   in.at);
+        }
       }
     }
   }

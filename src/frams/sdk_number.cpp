@@ -93,6 +93,45 @@ bool has_fraction_marks(std::string_view s) {
   return s.find_first_of(".eE") != std::string_view::npos;
 }
 
+// Whether the decimal `sci` ("d.ddde+X", at most 17 digits) is exactly the midpoint between the
+// double v (an integer, |v| >= 2^53) and a neighbour: with v = M * 2^E, the midpoints are
+// (2M +- 1) * 2^(E-1), and (4M - 1) * 2^(E-2) below a power of two. A decimal D * 10^K
+// (D = D' * 2^a, D' odd) equals B * 2^F (B odd) when a + K == F and D' * 5^K == B.
+bool on_midpoint(std::string_view sci, double v) {
+  const std::size_t e = sci.find('e');
+  if (e == std::string_view::npos) return false;
+  std::uint64_t d = 0;
+  int ndigits = 0;
+  for (std::size_t k = 0; k < e; ++k)
+    if (sci[k] >= '0' && sci[k] <= '9') d = d * 10 + static_cast<std::uint64_t>(sci[k] - '0'), ++ndigits;
+  int exp10 = 0;
+  const std::size_t es = e + 1 + (sci[e + 1] == '+');
+  std::from_chars(sci.data() + es, sci.data() + sci.size(), exp10);
+  int k10 = exp10 - (ndigits - 1);
+  if (d == 0) return false;
+  while (d % 10 == 0) d /= 10, ++k10;
+  if (k10 < 0) return false;  // (not an integer: midpoints of such v are integers)
+  int a = 0;
+  while (d % 2 == 0) d /= 2, ++a;
+  int exp2 = 0;
+  const double m = std::frexp(std::fabs(v), &exp2);
+  const auto mant = static_cast<std::uint64_t>(std::ldexp(m, 53));
+  const int e2 = exp2 - 53;
+  const std::pair<std::uint64_t, int> mids[3] = {
+      {2 * mant + 1, e2 - 1}, {2 * mant - 1, e2 - 1}, {4 * mant - 1, e2 - 2}};
+  const int count = mant == (std::uint64_t{1} << 52) ? 3 : 2;
+  for (int i = 0; i < count; ++i) {
+    if (i == 1 && count == 3) continue;  // (below a power of two the neighbour is closer)
+    const auto [b, f] = mids[i];
+    if (a + k10 != f) continue;
+    std::uint64_t q = b;  // b / 5^k10 == d?
+    int k = 0;
+    for (; k < k10 && q % 5 == 0; ++k) q /= 5;
+    if (k == k10 && q == d) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 Number parse_number(std::string_view text, Want want) {
@@ -292,14 +331,29 @@ std::string format_double(double v) {
   // "1.1e+17"), the digits padded with zeros rather than the exact binary value
   // (4.8998735690885874e16 is "48998735690885870.0"); "d.ddde+X" outside.
   char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  // The SDK's shortest digits never lie exactly halfway to a neighbouring double, where
+  // round-half-even (and to_chars) would still read them back as v (3.3e22 is such a midpoint:
+  // the SDK writes 3.2999999999999998e+22). Only integers (|v| >= 2^53) have midpoints short
+  // enough to be chosen; then the nearest 1, 2, ... digits more that are not a midpoint.
+  if (std::fabs(v) >= 0x1p53 &&
+      on_midpoint(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)), v)) {
+    for (int precision = 1; precision <= 16; ++precision) {
+      r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific, precision);
+      const std::string_view c(buf, static_cast<std::size_t>(r.ptr - buf));
+      double back = 0;
+      std::from_chars(c.data(), c.data() + c.size(), back);
+      if (back == v && !on_midpoint(c, v)) break;
+    }
+  }
   const std::string_view sci(buf, static_cast<std::size_t>(r.ptr - buf));
   const std::size_t e = sci.find('e');
   const bool neg = sci[0] == '-';
   std::string digits;
   for (std::size_t k = neg; k < e; ++k)
     if (sci[k] != '.') digits += sci[k];
-  int exp10 = 0;  // of the first digit
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();  // (from a fixed precision)
+  int exp10 = 0;                                                        // of the first digit
   const std::size_t es = e + 1 + (sci[e + 1] == '+');
   std::from_chars(sci.data() + es, sci.data() + sci.size(), exp10);
   const int n = static_cast<int>(digits.size());

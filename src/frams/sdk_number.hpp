@@ -68,8 +68,8 @@ std::string clamp_message(std::string_view cls, std::string_view id, std::string
 // A double as the SDK writes it (SString::valueOf): shortest round-trip digits, plain notation
 // for 1e-4 <= |v| <= 1e17 (digits padded with zeros, ".0" for integral values: "1.0",
 // "2000000.0", "0.25", "100000000000000000.0"), "1e-5"/"1.1e+17" outside, "Inf.0"/"-Inf.0", and
-// NaN as its bits ("NaN8000000000000.0"). (Above 1e17 the SDK sometimes writes one or two more
-// digits than the shortest: docs/f0.md, differences.)
+// NaN as its bits ("NaN8000000000000.0"). Digits exactly halfway to a neighbouring double are
+// never the shortest (3.3e22 is "3.2999999999999998e+22"; docs/f0.md, writer).
 std::string format_double(double v);
 
 }  // namespace genokit::frams::sdk

@@ -107,3 +107,39 @@ TEST(FLSdkRules, ANeuronClassWithoutANameIsUnknown) {
   EXPECT_TRUE(r.model.valid);
   EXPECT_TRUE(r.sdk_messages.empty());
 }
+
+// When a word's parameter formula no longer evaluates after a rule copied it ('0.3*0.5--0.7'), the
+// SDK passes an uninitialised value to the next rule: the same genotype gives other densities after
+// other genotypes in one oracle process (issue #26, seed 26). genokit uses 0 and warns
+// fL.undefined-value only when the rule reads that parameter; the oracle's values where it does not.
+TEST(FLSdkRules, AParameterThatNoLongerEvaluatesIsUndefinedForTheNextRule) {
+  const std::string head =
+      "//L\nw:name=A,npar=3\ni:axiom=\"A(0,0,0)\",time=3\nr:pred=A,succ=\"A(,2.08,(0.3*0.5-(-0.7)))";
+  const std::vector<std::string> two_errors(
+      2, "[ERROR] MathEvaluation.convertString: Evaluation error: The math expression is not complete");
+  auto undefined = [](const Diagnostics& d) {
+    int n = 0;
+    for (const auto& x : d.items())
+      if (x.code == "fL.undefined-value") ++n;
+    return n;
+  };
+  {  // S(dn=$1): the undefined $2 is not read
+    Diagnostics d;
+    const fL::Conversion r = fL::convert(head + "S(dn=$1)\"", d);
+    EXPECT_EQ(r.sdk_messages, two_errors);
+    EXPECT_EQ(undefined(d), 0);
+    ASSERT_EQ(r.model.parts.size(), 4u);
+    EXPECT_DOUBLE_EQ(r.model.parts[0].dn, 4.466931359785243);
+    EXPECT_DOUBLE_EQ(r.model.parts[1].dn, 4.466931359785243);
+    EXPECT_DOUBLE_EQ(r.model.parts[2].dn, 3.533465679892622);
+    EXPECT_DOUBLE_EQ(r.model.parts[3].dn, 2.6);
+  }
+  {  // S(dn=$2): undefined in the SDK (3.4073013064071977 for part 0 in a process of its own)
+    Diagnostics d;
+    const fL::Conversion r = fL::convert(head + "S(dn=$2)\"", d);
+    EXPECT_EQ(r.sdk_messages, two_errors);
+    EXPECT_EQ(undefined(d), 1);
+    ASSERT_EQ(r.model.parts.size(), 4u);
+    for (const auto& p : r.model.parts) EXPECT_DOUBLE_EQ(p.dn, 2.6);  // (sigmoid of 0)
+  }
+}

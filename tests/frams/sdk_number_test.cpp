@@ -12,6 +12,8 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace genokit::frams::sdk {
 namespace {
@@ -284,6 +286,52 @@ TEST(SdkNumbers, FormatDoubleLayoutByValue) {
   EXPECT_EQ(format_double(0.0), "0.0");
   EXPECT_EQ(format_double(-0.0), "-0.0");
   EXPECT_EQ(format_double(123456.789), "123456.789");
+}
+
+// The SDK's shortest digits never lie exactly halfway to a neighbouring double (3.3e22 is such a
+// midpoint, which round-half-even would still read back as 3.3e22): it then writes the nearest
+// digits that are not. Only integers beyond 2^53 have such short midpoints (issue #26; every
+// expectation is the SDK r909 oracle's f0 text for "p:VALUE", of about 2,800 probes that all agree).
+TEST(SdkNumbers, FormatDoubleAvoidsMidpoints) {
+  for (const auto& [v, want] : std::vector<std::pair<double, std::string>>{
+           {3.3e+22, "3.2999999999999998e+22"},
+           {9.9e+21, "9.900000000000001e+21"},
+           {1e+23, "9.999999999999999e+22"},
+           {7.6e+22, "7.600000000000001e+22"},
+           {4.2e+22, "4.1999999999999996e+22"},
+           {5e+22, "4.9999999999999996e+22"},
+           {2e+23, "1.9999999999999998e+23"},
+           {1.56462e21, "1.5646200000000001e+21"},
+           {9.999993e19, "9.999992999999999e+19"},
+           {9.9997e20, "9.999699999999999e+20"},
+           {9.92e+23, "9.920000000000001e+23"},
+           {-1.4159e+21, "-1.4159000000000001e+21"},
+           {8.22235221548e+18, "8.222352215480001e+18"},
+           {7.60274e+20, "7.602739999999999e+20"},
+           {-7.03432e+21, "-7.034319999999999e+21"},
+           {3.8e+22, "3.8000000000000004e+22"},
+           {1.41e+22, "1.4099999999999999e+22"},
+           {4.271928e+21, "4.2719280000000003e+21"},
+           {-3.805e+21, "-3.8049999999999997e+21"},
+           {1.463666198338628e+17, "1.4636661983386278e+17"},
+           // in plain notation (up to 1e17)
+           {4.36356571858219e+16, "43635657185821904.0"},
+           {7.21833137498974e+16, "72183313749897410.0"},
+           {8.5414130095813e+16, "85414130095812990.0"},
+           // no midpoint: the shortest
+           {1e+22, "1e+22"},
+           {1.5e+22, "1.5e+22"},
+           {9.9e+22, "9.9e+22"},
+           {6.02e+22, "6.02e+22"},
+           {3.3e+23, "3.3e+23"},
+           {6.742568011864e+38, "6.742568011864e+38"},
+           {-1.0155857547685662e+22, "-1.0155857547685662e+22"},
+           {1.8014398509481982e+16, "18014398509481982.0"},
+           // 2^89: its shortest lies above it, nearer than the midpoint (a power of two's lower
+           // neighbour is nearer: the rounding interval is not symmetric)
+           {6.189700196426902e+26, "6.189700196426902e+26"}}) {
+    EXPECT_EQ(format_double(v), want) << want;
+  }
 }
 
 }  // namespace
