@@ -1,4 +1,6 @@
 // genokit: the command-line program. Subcommands live in cmd_*.cpp and register themselves.
+#include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -40,6 +42,14 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cerr << "genokit: error: internal error: " << e.what() << '\n';
     return kExitInvalid;
+  }
+  if (left_to_exit()) {
+    // A command left what it read to the operating system (leave_to_exit): end without freeing it,
+    // or anything else, piece by piece.
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    std::_Exit(exit_code());
   }
   return exit_code();
 }

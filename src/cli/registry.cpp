@@ -79,7 +79,7 @@ std::optional<Input> load_or_report(const std::string& path) {
   return std::nullopt;
 }
 
-void print_diagnostics(const Diagnostics& diags) {
+void print_diagnostics(const Diagnostics& diags, const FormattedDiagnostics* formatted) {
   // Formatted into a buffer written out whenever it holds 64 KiB: few writes, and no memory the
   // size of 10,000 lines to map for one write.
   constexpr std::size_t kChunk = 64 * 1024;
@@ -89,14 +89,40 @@ void print_diagnostics(const Diagnostics& diags) {
     std::cerr.write(out.data(), static_cast<std::streamsize>(out.size()));
     out.clear();
   };
-  for (const auto& d : diags.items()) {
-    append_gcc(d, out);
-    out += '\n';
-    if (out.size() >= kChunk) flush();
-  }
-  if (diags.dropped() > 0)
-    out += "genokit: note: " + std::to_string(diags.dropped()) + " more diagnostics were not shown\n";
+  const std::vector<Diagnostic>& items = diags.items();
+  const std::size_t before = formatted ? std::min(formatted->before, items.size()) : items.size();
+  auto print = [&](std::size_t b, std::size_t e) {
+    for (std::size_t i = b; i < e; ++i) {
+      append_gcc(items[i], out);
+      out += '\n';
+      if (out.size() >= kChunk) flush();
+    }
+  };
+  print(0, before);
+  if (formatted)
+    for (const std::string& piece : formatted->lines) {
+      out += piece;
+      if (out.size() >= kChunk) flush();
+    }
+  print(before, items.size());
+  const std::size_t more = diags.dropped() - (formatted ? formatted->count : 0);
+  if (more > 0) out += "genokit: note: " + std::to_string(more) + " more diagnostics were not shown\n";
   flush();
+}
+
+namespace {
+std::vector<std::shared_ptr<const void>>& left() {
+  static auto* kept = new std::vector<std::shared_ptr<const void>>;  // never destroyed: see main()
+  return *kept;
+}
+}  // namespace
+
+void leave_to_exit(std::shared_ptr<const void> p) {
+  left().push_back(std::move(p));
+}
+
+bool left_to_exit() {
+  return !left().empty();
 }
 
 bool write_output(const std::string& path, std::string_view text, Diagnostics& diags) {
