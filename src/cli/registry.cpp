@@ -111,18 +111,20 @@ void print_diagnostics(const Diagnostics& diags, const FormattedDiagnostics* for
 }
 
 namespace {
-std::vector<std::shared_ptr<const void>>& left() {
-  static auto* kept = new std::vector<std::shared_ptr<const void>>;  // never destroyed: see main()
+// One slot: a command that reads many files frees each but the last as before (its memory stays
+// bounded by one file's).
+std::shared_ptr<const void>& left() {
+  static auto* kept = new std::shared_ptr<const void>;  // never destroyed: see main()
   return *kept;
 }
 }  // namespace
 
 void leave_to_exit(std::shared_ptr<const void> p) {
-  left().push_back(std::move(p));
+  left() = std::move(p);
 }
 
 bool left_to_exit() {
-  return !left().empty();
+  return left() != nullptr;
 }
 
 bool write_output(const std::string& path, std::string_view text, Diagnostics& diags) {

@@ -60,7 +60,8 @@ void print_diagnostics(const Diagnostics& diags, const FormattedDiagnostics* for
 // Keeps `p` alive until the process ends and lets the operating system free it with the rest:
 // a command that ends the process after it (`check`) need not free a large file's document and
 // results piece by piece, which takes milliseconds. main() then ends the process without running
-// destructors (after flushing the standard streams).
+// destructors (after flushing the standard streams). Only the last thing left is kept: leaving
+// another frees the one before.
 void leave_to_exit(std::shared_ptr<const void> p);
 // Whether anything was left to exit (main() then ends the process with std::_Exit).
 bool left_to_exit();
