@@ -134,8 +134,10 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
   std::size_t next = 0, prefix = 0, prefix_items = 0;  // jobs [0, prefix) are done
   std::size_t waiting = 0;                             // threads waiting for jobs
   bool reading = true, abandoned = false;              // abandoned: the file could not be read to its end
-  std::atomic<std::size_t> file_items{diags.items().size()};  // the reader's so far
-  std::atomic<bool> full{file_items >= diags.limit()};
+  // (Each on a cache line of its own: the reading thread writes file_items as it reads, and every
+  // genotype checked reads `full`.)
+  alignas(64) std::atomic<std::size_t> file_items{diags.items().size()};  // the reader's so far
+  alignas(64) std::atomic<bool> full{file_items >= diags.limit()};
   // Keeps only the counts of c's diagnostics (freed by the thread that made them).
   auto count_only = [](Checked& c) {
     Diagnostics counted;
@@ -167,6 +169,7 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
     out.file.position(out.file.genotypes[c.genotype], c.found);
     if (!format || c.found.items().empty()) return;
     c.found.set_file(file_name);  // (a bare file's; an org genotype's diagnostics have their file)
+    c.lines.reserve(c.found.items().size() * 128);  // (about a line's length: few reallocations)
     for (const Diagnostic& d : c.found.items()) {
       append_gcc(d, c.lines);
       c.lines += '\n';
@@ -194,7 +197,8 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
       const bool read = !reading && !abandoned;
       for (std::size_t i = 0; i < e - b; ++i) run[i]->done = true;
       for (; prefix < jobs.size() && jobs[prefix].done; ++prefix) prefix_items += jobs[prefix].c->kept;
-      if (prefix_items + file_items.load(std::memory_order_relaxed) >= diags.limit())
+      if (!full.load(std::memory_order_relaxed) &&
+          prefix_items + file_items.load(std::memory_order_relaxed) >= diags.limit())
         full.store(true, std::memory_order_release);
       if (read) {  // (else the reading thread positions them once the file is read)
         lock.unlock();
@@ -227,7 +231,8 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
   };
   std::size_t seen = 0;
   fo.on_genotype = [&](const genotype::FileGenotype& g) {
-    file_items.store(diags.items().size(), std::memory_order_relaxed);
+    if (diags.items().size() != file_items.load(std::memory_order_relaxed))
+      file_items.store(diags.items().size(), std::memory_order_relaxed);
     queue(g, seen++);
   };
   try {
