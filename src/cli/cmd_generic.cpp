@@ -161,11 +161,11 @@ void setup_formats(CLI::App& root) {
   });
 }
 
-const CommandRegistrar reg_check(10, setup_check);
-const CommandRegistrar reg_info(20, setup_info);
-const CommandRegistrar reg_cat(30, setup_cat);
-const CommandRegistrar reg_show(40, setup_show);
-const CommandRegistrar reg_formats(90, setup_formats);
+const CommandRegistrar reg_check(10, setup_check, "check");
+const CommandRegistrar reg_info(20, setup_info, "info");
+const CommandRegistrar reg_cat(30, setup_cat, "cat");
+const CommandRegistrar reg_show(40, setup_show, "show");
+const CommandRegistrar reg_formats(90, setup_formats, "formats");
 
 }  // namespace
 }  // namespace genokit::cli

@@ -8,10 +8,6 @@
 #include "cli/registry.hpp"
 #include "genokit/version.hpp"
 
-namespace genokit::cli {
-void setup_all_commands(CLI::App& root);
-}
-
 int main(int argc, char** argv) {
   using namespace genokit::cli;
   CLI::App app{
@@ -24,7 +20,9 @@ int main(int argc, char** argv) {
                            "XODE 1.0r22 +retain");
   app.require_subcommand(1);
   app.fallthrough(false);
-  setup_all_commands(app);
+  // Only the invoked subcommand's parser is built (the first argument names it, as a sibling's name
+  // later on the line is an argument, not a subcommand).
+  setup_commands(app, argc > 1 ? std::string_view(argv[1]) : std::string_view());
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -9,8 +9,12 @@
 namespace genokit::cli {
 namespace {
 
-std::multimap<int, CommandSetup>& command_table() {
-  static std::multimap<int, CommandSetup> table;
+struct Command {
+  CommandSetup setup;
+  std::string_view name;
+};
+std::multimap<int, Command>& command_table() {
+  static std::multimap<int, Command> table;
   return table;
 }
 
@@ -45,12 +49,16 @@ std::string check_opt(const std::string& kv) {
 
 }  // namespace
 
-CommandRegistrar::CommandRegistrar(int order, CommandSetup setup) {
-  command_table().emplace(order, setup);
+CommandRegistrar::CommandRegistrar(int order, CommandSetup setup, std::string_view name) {
+  command_table().emplace(order, Command{setup, name});
 }
 
-void setup_all_commands(CLI::App& root) {
-  for (auto& [order, setup] : command_table()) setup(root);
+void setup_commands(CLI::App& root, std::string_view invoked) {
+  const auto& table = command_table();
+  const bool named = !invoked.empty() && std::any_of(table.begin(), table.end(),
+                                                     [&](const auto& c) { return c.second.name == invoked; });
+  for (const auto& [order, c] : table)
+    if (!named || c.name.empty() || c.name == invoked) c.setup(root);
 }
 
 int& exit_code() {
