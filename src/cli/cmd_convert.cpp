@@ -118,7 +118,7 @@ void setup_convert(CLI::App& root) {
   });
 }
 
-const CommandRegistrar reg_convert(47, setup_convert);
+const CommandRegistrar reg_convert(47, setup_convert, "convert");
 
 }  // namespace
 }  // namespace genokit::cli

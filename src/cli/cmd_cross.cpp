@@ -93,7 +93,7 @@ void setup(CLI::App& root) {
   cmd->callback([a] { run(*a); });
 }
 
-const CommandRegistrar reg(61, setup);
+const CommandRegistrar reg(61, setup, "cross");
 
 }  // namespace
 }  // namespace genokit::cli

@@ -239,7 +239,7 @@ void setup_dissim(CLI::App& root) {
   });
 }
 
-const CommandRegistrar reg_dissim(48, setup_dissim);
+const CommandRegistrar reg_dissim(48, setup_dissim, "dissim");
 
 }  // namespace
 }  // namespace genokit::cli

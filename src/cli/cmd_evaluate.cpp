@@ -193,7 +193,7 @@ void setup_evaluate(CLI::App& root) {
   cmd->callback([a] { run_evaluate(*a); });
 }
 
-const CommandRegistrar reg_evaluate(62, setup_evaluate);
+const CommandRegistrar reg_evaluate(62, setup_evaluate, "evaluate");
 
 }  // namespace
 }  // namespace genokit::cli

@@ -267,7 +267,7 @@ void setup(CLI::App& root) {
   cmd->callback([a] { run(*a); });
 }
 
-const CommandRegistrar reg(63, setup);
+const CommandRegistrar reg(63, setup, "evolve");
 
 }  // namespace
 }  // namespace genokit::cli

@@ -49,7 +49,7 @@ void setup_export_xode(CLI::App& root) {
   cmd->callback([a] { run_export(*a); });
 }
 
-const CommandRegistrar reg_export_xode(64, setup_export_xode);
+const CommandRegistrar reg_export_xode(64, setup_export_xode, "export-xode");
 
 }  // namespace
 }  // namespace genokit::cli

@@ -102,7 +102,7 @@ void setup_fmt(CLI::App& root) {
   });
 }
 
-const CommandRegistrar reg_fmt(45, setup_fmt);
+const CommandRegistrar reg_fmt(45, setup_fmt, "fmt");
 
 }  // namespace
 }  // namespace genokit::cli

@@ -163,7 +163,7 @@ void setup(CLI::App& root) {
   }
 }
 
-const CommandRegistrar reg(60, setup);
+const CommandRegistrar reg(60, setup, "frams");
 
 }  // namespace
 }  // namespace genokit::cli

@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <memory>
+#include <type_traits>
 
 #include "cli/registry.hpp"
 #include "core/diagnostics_json.hpp"
@@ -11,18 +12,25 @@
 namespace genokit::cli {
 namespace {
 
-// Runs `fn` on each input with its handler; prints diagnostics; sets the exit code.
+// Runs `fn` on each input with its handler (and a list for diagnostics it formats itself, when fn
+// takes one); prints diagnostics; sets the exit code.
 template <class Fn>
 void for_each_input(const std::vector<std::string>& paths, const Options& opt, Fn fn) {
   for (const auto& path : paths) {
     const std::optional<Input> in = load_or_report(path);
     if (!in) continue;
     Diagnostics diags;
+    FormattedDiagnostics formatted;
     const FormatHandler* h = find_format(*in, opt, diags);
-    if (h) fn(*in, *h, diags);
+    if constexpr (std::is_invocable_v<Fn, const Input&, const FormatHandler&, Diagnostics&,
+                                      FormattedDiagnostics&>) {
+      if (h) fn(*in, *h, diags, formatted);
+    } else {
+      if (h) fn(*in, *h, diags);
+    }
     diags.set_file(in->name);
     bool failed = diags.has_errors() || (opt.strict && diags.warning_count() > 0);
-    if (!opt.json) print_diagnostics(diags);
+    if (!opt.json) print_diagnostics(diags, &formatted);
     if (failed) raise_exit_code(kExitInvalid);
   }
 }
@@ -42,24 +50,28 @@ void setup_check(CLI::App& root) {
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
     mallopt(M_TOP_PAD, 16 << 20);
     nlohmann::json all = nlohmann::json::array();
-    for_each_input(*files, *opt, [&](const Input& in, const FormatHandler& h, Diagnostics& diags) {
-      nlohmann::json report = nlohmann::json::object();
-      h.check(in, *opt, diags, report);
-      if (opt->json) {
-        diags.set_file(in.name);
-        nlohmann::json j = {{"file", in.name}, {"format", h.name()}};
-        bool failed = diags.has_errors() || (opt->strict && diags.warning_count() > 0);
-        j["valid"] = !failed;
-        j.update(detail::to_json(diags));
-        if (!report.empty()) j["report"] = report;
-        all.push_back(std::move(j));
-      } else {
-        std::size_t e = diags.error_count(), w = diags.warning_count();
-        std::cout << in.name << ": " << h.name() << ": " << (e ? "invalid" : "ok") << " (" << e
-                  << (e == 1 ? " error, " : " errors, ") << w << (w == 1 ? " warning)" : " warnings)")
-                  << '\n';
-      }
-    });
+    for_each_input(
+        *files, *opt,
+        [&](const Input& in, const FormatHandler& h, Diagnostics& diags, FormattedDiagnostics& formatted) {
+          nlohmann::json report = nlohmann::json::object();
+          // The text output takes diagnostics formatted where they were found (a large file's on every
+          // core); JSON takes them all as diagnostics.
+          h.check(in, *opt, diags, report, opt->json ? nullptr : &formatted);
+          if (opt->json) {
+            diags.set_file(in.name);
+            nlohmann::json j = {{"file", in.name}, {"format", h.name()}};
+            bool failed = diags.has_errors() || (opt->strict && diags.warning_count() > 0);
+            j["valid"] = !failed;
+            j.update(detail::to_json(diags));
+            if (!report.empty()) j["report"] = report;
+            all.push_back(std::move(j));
+          } else {
+            std::size_t e = diags.error_count(), w = diags.warning_count();
+            std::cout << in.name << ": " << h.name() << ": " << (e ? "invalid" : "ok") << " (" << e
+                      << (e == 1 ? " error, " : " errors, ") << w << (w == 1 ? " warning)" : " warnings)")
+                      << '\n';
+          }
+        });
     if (opt->json) print_json(all);
   });
 }
@@ -149,11 +161,11 @@ void setup_formats(CLI::App& root) {
   });
 }
 
-const CommandRegistrar reg_check(10, setup_check);
-const CommandRegistrar reg_info(20, setup_info);
-const CommandRegistrar reg_cat(30, setup_cat);
-const CommandRegistrar reg_show(40, setup_show);
-const CommandRegistrar reg_formats(90, setup_formats);
+const CommandRegistrar reg_check(10, setup_check, "check");
+const CommandRegistrar reg_info(20, setup_info, "info");
+const CommandRegistrar reg_cat(30, setup_cat, "cat");
+const CommandRegistrar reg_show(40, setup_show, "show");
+const CommandRegistrar reg_formats(90, setup_formats, "formats");
 
 }  // namespace
 }  // namespace genokit::cli

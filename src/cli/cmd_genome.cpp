@@ -353,7 +353,7 @@ void setup_genome(CLI::App& root) {
   }
 }
 
-const CommandRegistrar reg(60, setup_genome);
+const CommandRegistrar reg(60, setup_genome, "genome");
 
 }  // namespace
 }  // namespace genokit::cli

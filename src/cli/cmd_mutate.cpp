@@ -110,7 +110,7 @@ void setup(CLI::App& root) {
   cmd->callback([a] { run(*a); });
 }
 
-const CommandRegistrar reg(60, setup);
+const CommandRegistrar reg(60, setup, "mutate");
 
 }  // namespace
 }  // namespace genokit::cli

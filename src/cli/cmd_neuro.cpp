@@ -163,7 +163,7 @@ void setup_neuro(CLI::App& root) {
   }
 }
 
-const CommandRegistrar reg(60, setup_neuro);
+const CommandRegistrar reg(60, setup_neuro, "neuro");
 
 }  // namespace
 }  // namespace genokit::cli

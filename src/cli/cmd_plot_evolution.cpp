@@ -37,7 +37,7 @@ void setup(CLI::App& root) {
   });
 }
 
-const CommandRegistrar reg(64, setup);
+const CommandRegistrar reg(64, setup, "plot-evolution");
 
 }  // namespace
 }  // namespace genokit::cli

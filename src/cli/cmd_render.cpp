@@ -64,7 +64,7 @@ void setup_render(CLI::App& root) {
   });
 }
 
-const CommandRegistrar reg_render(46, setup_render);
+const CommandRegistrar reg_render(46, setup_render, "render");
 
 }  // namespace
 }  // namespace genokit::cli

@@ -40,7 +40,7 @@ void setup_simplest(CLI::App& root) {
   });
 }
 
-const CommandRegistrar reg_simplest(48, setup_simplest);
+const CommandRegistrar reg_simplest(48, setup_simplest, "simplest");
 
 }  // namespace
 }  // namespace genokit::cli

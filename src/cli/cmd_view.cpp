@@ -241,7 +241,7 @@ void setup_view(CLI::App& root) {
   cmd->callback([a] { run_view(*a); });
 }
 
-const CommandRegistrar reg_view(62, setup_view);
+const CommandRegistrar reg_view(62, setup_view, "view");
 
 }  // namespace
 }  // namespace genokit::cli

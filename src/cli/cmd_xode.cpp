@@ -291,8 +291,8 @@ void setup_xode(CLI::App& root) {
 }
 
 const CommandRegistrar reg_flags(45, setup_generic_flags);
-const CommandRegistrar reg_simulate(60, setup_simulate);
-const CommandRegistrar reg_xode(61, setup_xode);
+const CommandRegistrar reg_simulate(60, setup_simulate, "simulate");
+const CommandRegistrar reg_xode(61, setup_xode, "xode");
 
 }  // namespace
 }  // namespace genokit::cli::xodecli

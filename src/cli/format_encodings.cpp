@@ -51,20 +51,22 @@ class EncodingFormat final : public FormatHandler {
     return ext == ".gen" ? std::min(score, 35) : score;  // a one-letter "p:" could be a Framsticks object
   }
 
-  void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const override {
+  void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report,
+             FormattedDiagnostics* formatted) const override {
     genotype::FileOptions fo;
     fo.format = e_.id;
     FileCheck fc = check_file(
         in, in.name, std::move(fo), false, [&](const genotype::FileGenotype& g) { return g.format == e_.id; },
-        opt, diags);
-    fc.append_to(diags);
+        opt, diags, formatted != nullptr);
+    fc.append_to(diags, formatted);
     if (!fc.file.framsticks && fc.results.size() == 1) {
       report = to_json(fc.results[0].counts);
-      return;
+    } else {
+      std::size_t invalid = 0;
+      for (const Checked& c : fc.results) invalid += !c.counts.valid;
+      report = {{e_.name + "_genotypes", fc.results.size()}, {"invalid", invalid}};
     }
-    std::size_t invalid = 0;
-    for (const Checked& c : fc.results) invalid += !c.counts.valid;
-    report = {{e_.name + "_genotypes", fc.results.size()}, {"invalid", invalid}};
+    if (formatted) leave_to_exit(std::make_shared<FileCheck>(std::move(fc)));
   }
 
   void info(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& out) const override {

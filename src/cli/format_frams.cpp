@@ -139,12 +139,14 @@ class FramsFormat final : public FormatHandler {
     return {{"schema", {"gen", "builtin", "none"}}, {"lossless", {}}};
   }
 
-  void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const override {
+  void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report,
+             FormattedDiagnostics* formatted) const override {
     genotype::FileOptions fo;
     fo.load = frams_load_options(in, opt);
     FileCheck fc = check_file(
         in, frams_name(in), std::move(fo), true,
-        [](const genotype::FileGenotype& g) { return !g.bad_header && g.readable(); }, opt, diags);
+        [](const genotype::FileGenotype& g) { return !g.bad_header && g.readable(); }, opt, diags,
+        formatted != nullptr);
     const Document& doc = fc.file.doc;
     bool has_props = std::any_of(doc.objects.begin(), doc.objects.end(), [](const Object& o) {
       return o.class_name == "prop" || o.class_name == "property";
@@ -156,7 +158,7 @@ class FramsFormat final : public FormatHandler {
     readable_genotypes(fc.file, diags, &formats, &unchecked, &first_unchecked);
     std::size_t checked = fc.results.size(), invalid = 0;
     for (const Checked& c : fc.results) invalid += c.errors;
-    fc.append_to(diags);
+    fc.append_to(diags, formatted);
     for (const auto& [fmt, n] : unchecked)
       diags.note("frams.genotype-not-checked",
                  std::to_string(n) + " genotype(s) in encoding f" + fmt +
@@ -168,6 +170,7 @@ class FramsFormat final : public FormatHandler {
     report["genotypes_checked"] = checked;
     report["genotypes_invalid"] = invalid;
     if (has_props) report["properties"] = props.props.size();
+    if (formatted) leave_to_exit(std::make_shared<FileCheck>(std::move(fc)));
   }
 
   void info(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& out) const override {

@@ -33,7 +33,8 @@ class GenomeFormat final : public FormatHandler {
     return 0;
   }
 
-  void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const override {
+  void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report,
+             FormattedDiagnostics*) const override {
     auto g = genome::check(in.bytes, diags, kRead);
     if (!g) return;
     report = {{"version", std::string(to_string(g->version))},

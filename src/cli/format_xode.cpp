@@ -110,7 +110,8 @@ class XodeFormat : public FormatHandler {
     return ext ? 40 : 0;
   }
 
-  void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report) const override {
+  void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report,
+             FormattedDiagnostics*) const override {
     xode::LoadOptions lo;
     if (!load_options(in, opt, lo, diags)) return;
     XodeFile f = read_file(in, lo, diags);

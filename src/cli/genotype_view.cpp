@@ -61,7 +61,28 @@ nlohmann::json to_json(const Counts& c) {
           {"connections", c.connections}};
 }
 
-void FileCheck::append_to(Diagnostics& diags) {
+void FileCheck::append_to(Diagnostics& diags, FormattedDiagnostics* lines) {
+  if (formatted) {
+    // The lines fill the list's room; the list counts every genotype's diagnostics as not kept by
+    // it (FormattedDiagnostics), and keeps later items only in the room the lines left.
+    lines->before = diags.items().size();
+    std::size_t room = diags.limit() > diags.items().size() ? diags.limit() - diags.items().size() : 0;
+    lines->lines.reserve(lines->lines.size() + results.size());
+    for (Checked& c : results) {
+      if (c.kept > room) {  // (the file's own diagnostics took some room after all)
+        std::size_t end = 0;
+        for (std::size_t i = 0; i < room; ++i) end = c.lines.find('\n', end) + 1;
+        c.lines.resize(end);
+        c.kept = room;
+      }
+      room -= c.kept;
+      lines->count += c.kept;
+      if (!c.lines.empty()) lines->lines.push_back(std::move(c.lines));
+      diags.append(std::move(c.found));
+    }
+    diags.set_limit(diags.items().size() + room);
+    return;
+  }
   std::size_t kept = diags.items().size();
   for (const Checked& c : results) kept += c.found.items().size();
   for (Checked& c : results) {
@@ -75,7 +96,7 @@ void FileCheck::append_to(Diagnostics& diags) {
 
 FileCheck check_file(const Input& in, const std::string& file_name, genotype::FileOptions fo, bool framsticks,
                      const std::function<bool(const genotype::FileGenotype&)>& take, const Options& opt,
-                     Diagnostics& diags) {
+                     Diagnostics& diags, bool format) {
   std::vector<genotype::ReadOptions> options;  // per encoding, made once
   for (const genotype::Encoding& e : genotype::encodings()) {
     options.push_back(read_options(opt, e.id));
@@ -106,14 +127,24 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
   };
   constexpr std::size_t kRun = 16;  // genotypes handed over and taken at once
   FileCheck out;                    // out.file is complete once `reading` is false
+  out.formatted = format;
   std::deque<Job> jobs;
   std::mutex m;
   std::condition_variable more;
   std::size_t next = 0, prefix = 0, prefix_items = 0;  // jobs [0, prefix) are done
   std::size_t waiting = 0;                             // threads waiting for jobs
   bool reading = true, abandoned = false;              // abandoned: the file could not be read to its end
-  std::atomic<std::size_t> file_items{diags.items().size()};  // the reader's so far
-  std::atomic<bool> full{file_items >= diags.limit()};
+  // (Each on a cache line of its own: the reading thread writes file_items as it reads, and every
+  // genotype checked reads `full`.)
+  alignas(64) std::atomic<std::size_t> file_items{diags.items().size()};  // the reader's so far
+  alignas(64) std::atomic<bool> full{file_items >= diags.limit()};
+  // Keeps only the counts of c's diagnostics (freed by the thread that made them).
+  auto count_only = [](Checked& c) {
+    Diagnostics counted;
+    counted.set_limit(0);
+    counted.append(std::move(c.found));
+    c.found = std::move(counted);
+  };
   auto check = [&](Job& j) {
     // Every genotype before j is done and the list is full: j's diagnostics are only counted
     // (and their messages never built).
@@ -125,15 +156,25 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
     c.errors = c.found.has_errors();
     if (r) c.counts = counts_of(r->model);
     if (!j.counted && full.load(std::memory_order_acquire)) {  // the list filled up meanwhile
-      Diagnostics counted;
-      counted.set_limit(0);
-      counted.append(std::move(c.found));
-      c.found = std::move(counted);
+      count_only(c);
       j.counted = true;
     }
+    c.kept = c.found.items().size();
   };
+  // Positions j's kept diagnostics in the file and, with `format`, formats them (on the threads,
+  // so that the end of the program only writes them).
   auto position = [&](Job& j) {
-    if (!j.counted) out.file.position(out.file.genotypes[j.c->genotype], j.c->found);
+    if (j.counted) return;
+    Checked& c = *j.c;
+    out.file.position(out.file.genotypes[c.genotype], c.found);
+    if (!format || c.found.items().empty()) return;
+    c.found.set_file(file_name);  // (a bare file's; an org genotype's diagnostics have their file)
+    c.lines.reserve(c.found.items().size() * 128);  // (about a line's length: few reallocations)
+    for (const Diagnostic& d : c.found.items()) {
+      append_gcc(d, c.lines);
+      c.lines += '\n';
+    }
+    count_only(c);
   };
   // Checks queued genotypes until the queue is empty and, when `wait`, the file is read.
   auto work = [&](bool wait) {
@@ -155,9 +196,9 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
       lock.lock();
       const bool read = !reading && !abandoned;
       for (std::size_t i = 0; i < e - b; ++i) run[i]->done = true;
-      for (; prefix < jobs.size() && jobs[prefix].done; ++prefix)
-        prefix_items += jobs[prefix].c->found.items().size();
-      if (prefix_items + file_items.load(std::memory_order_relaxed) >= diags.limit())
+      for (; prefix < jobs.size() && jobs[prefix].done; ++prefix) prefix_items += jobs[prefix].c->kept;
+      if (!full.load(std::memory_order_relaxed) &&
+          prefix_items + file_items.load(std::memory_order_relaxed) >= diags.limit())
         full.store(true, std::memory_order_release);
       if (read) {  // (else the reading thread positions them once the file is read)
         lock.unlock();
@@ -190,7 +231,8 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
   };
   std::size_t seen = 0;
   fo.on_genotype = [&](const genotype::FileGenotype& g) {
-    file_items.store(diags.items().size(), std::memory_order_relaxed);
+    if (diags.items().size() != file_items.load(std::memory_order_relaxed))
+      file_items.store(diags.items().size(), std::memory_order_relaxed);
     queue(g, seen++);
   };
   try {

@@ -41,7 +41,9 @@ struct Checked {
   bool read = false;         // the door could read it
   bool errors = false;       // it had error diagnostics
   Counts counts;
-  Diagnostics found;  // its diagnostics, positioned in the file
+  Diagnostics found;     // its diagnostics, positioned in the file (formatted: only counted)
+  std::size_t kept = 0;  // how many of them are kept (in `found`, or formatted in `lines`)
+  std::string lines;     // formatted: the kept ones, GCC style, a line each
 };
 
 // A file whose genotypes were checked.
@@ -50,17 +52,20 @@ struct FileCheck {
   // One per checked genotype, in file order (a deque: filled while the file is read, elements
   // never move).
   std::deque<Checked> results;
-  // Appends the checked genotypes' diagnostics to `diags` in file order.
-  void append_to(Diagnostics& diags);
+  bool formatted = false;  // the kept diagnostics were formatted where they were found
+  // Appends the checked genotypes' diagnostics to `diags` in file order; when they were formatted,
+  // appends their lines to `lines` (required then) and only counts them in `diags`.
+  void append_to(Diagnostics& diags, FormattedDiagnostics* lines = nullptr);
 };
 
 // Reads `in` (as a Framsticks file when `framsticks`, else as genotype::read_genotypes reads it)
 // and reads every genotype `take` takes through the door with read_options(opt, its format), on
 // every core while the file is read. The file's own diagnostics go to `diags` as it is read; the
 // genotypes' are returned, to be appended after whatever the caller reports in between. Those of
-// genotypes that come after the first Diagnostics::limit() diagnostics are only counted.
+// genotypes that come after the first Diagnostics::limit() diagnostics are only counted. With
+// `format`, the kept diagnostics are formatted by the threads that found them (FileCheck::formatted).
 FileCheck check_file(const Input& in, const std::string& file_name, genotype::FileOptions fo, bool framsticks,
                      const std::function<bool(const genotype::FileGenotype&)>& take, const Options& opt,
-                     Diagnostics& diags);
+                     Diagnostics& diags, bool format = false);
 
 }  // namespace genokit::cli

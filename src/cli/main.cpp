@@ -1,14 +1,12 @@
 // genokit: the command-line program. Subcommands live in cmd_*.cpp and register themselves.
+#include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <iostream>
 #include <string>
 
 #include "cli/registry.hpp"
 #include "genokit/version.hpp"
-
-namespace genokit::cli {
-void setup_all_commands(CLI::App& root);
-}
 
 int main(int argc, char** argv) {
   using namespace genokit::cli;
@@ -22,7 +20,9 @@ int main(int argc, char** argv) {
                            "XODE 1.0r22 +retain");
   app.require_subcommand(1);
   app.fallthrough(false);
-  setup_all_commands(app);
+  // Only the invoked subcommand's parser is built (the first argument names it, as a sibling's name
+  // later on the line is an argument, not a subcommand).
+  setup_commands(app, argc > 1 ? std::string_view(argv[1]) : std::string_view());
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -40,6 +40,14 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cerr << "genokit: error: internal error: " << e.what() << '\n';
     return kExitInvalid;
+  }
+  if (left_to_exit()) {
+    // A command left what it read to the operating system (leave_to_exit): end without freeing it,
+    // or anything else, piece by piece.
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    std::_Exit(exit_code());
   }
   return exit_code();
 }

@@ -9,8 +9,12 @@
 namespace genokit::cli {
 namespace {
 
-std::multimap<int, CommandSetup>& command_table() {
-  static std::multimap<int, CommandSetup> table;
+struct Command {
+  CommandSetup setup;
+  std::string_view name;
+};
+std::multimap<int, Command>& command_table() {
+  static std::multimap<int, Command> table;
   return table;
 }
 
@@ -45,12 +49,16 @@ std::string check_opt(const std::string& kv) {
 
 }  // namespace
 
-CommandRegistrar::CommandRegistrar(int order, CommandSetup setup) {
-  command_table().emplace(order, setup);
+CommandRegistrar::CommandRegistrar(int order, CommandSetup setup, std::string_view name) {
+  command_table().emplace(order, Command{setup, name});
 }
 
-void setup_all_commands(CLI::App& root) {
-  for (auto& [order, setup] : command_table()) setup(root);
+void setup_commands(CLI::App& root, std::string_view invoked) {
+  const auto& table = command_table();
+  const bool named = !invoked.empty() && std::any_of(table.begin(), table.end(),
+                                                     [&](const auto& c) { return c.second.name == invoked; });
+  for (const auto& [order, c] : table)
+    if (!named || c.name.empty() || c.name == invoked) c.setup(root);
 }
 
 int& exit_code() {
@@ -79,7 +87,7 @@ std::optional<Input> load_or_report(const std::string& path) {
   return std::nullopt;
 }
 
-void print_diagnostics(const Diagnostics& diags) {
+void print_diagnostics(const Diagnostics& diags, const FormattedDiagnostics* formatted) {
   // Formatted into a buffer written out whenever it holds 64 KiB: few writes, and no memory the
   // size of 10,000 lines to map for one write.
   constexpr std::size_t kChunk = 64 * 1024;
@@ -89,14 +97,42 @@ void print_diagnostics(const Diagnostics& diags) {
     std::cerr.write(out.data(), static_cast<std::streamsize>(out.size()));
     out.clear();
   };
-  for (const auto& d : diags.items()) {
-    append_gcc(d, out);
-    out += '\n';
-    if (out.size() >= kChunk) flush();
-  }
-  if (diags.dropped() > 0)
-    out += "genokit: note: " + std::to_string(diags.dropped()) + " more diagnostics were not shown\n";
+  const std::vector<Diagnostic>& items = diags.items();
+  const std::size_t before = formatted ? std::min(formatted->before, items.size()) : items.size();
+  auto print = [&](std::size_t b, std::size_t e) {
+    for (std::size_t i = b; i < e; ++i) {
+      append_gcc(items[i], out);
+      out += '\n';
+      if (out.size() >= kChunk) flush();
+    }
+  };
+  print(0, before);
+  if (formatted)
+    for (const std::string& piece : formatted->lines) {
+      out += piece;
+      if (out.size() >= kChunk) flush();
+    }
+  print(before, items.size());
+  const std::size_t more = diags.dropped() - (formatted ? formatted->count : 0);
+  if (more > 0) out += "genokit: note: " + std::to_string(more) + " more diagnostics were not shown\n";
   flush();
+}
+
+namespace {
+// One slot: a command that reads many files frees each but the last as before (its memory stays
+// bounded by one file's).
+std::shared_ptr<const void>& left() {
+  static auto* kept = new std::shared_ptr<const void>;  // never destroyed: see main()
+  return *kept;
+}
+}  // namespace
+
+void leave_to_exit(std::shared_ptr<const void> p) {
+  left() = std::move(p);
+}
+
+bool left_to_exit() {
+  return left() != nullptr;
 }
 
 bool write_output(const std::string& path, std::string_view text, Diagnostics& diags) {

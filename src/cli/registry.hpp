@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -21,9 +22,15 @@ inline constexpr int kExitUsage = 2;    // bad command line
 // ---- subcommands -----------------------------------------------------------------------------
 using CommandSetup = void (*)(CLI::App& root);
 struct CommandRegistrar {
-  // `order` sorts the subcommands in --help (lower first).
-  CommandRegistrar(int order, CommandSetup setup);
+  // `order` sorts the subcommands in --help (lower first). `name` is the one subcommand of the root
+  // that `setup` adds, if it adds one (empty for a setup that changes other subcommands): when the
+  // command line invokes a named subcommand, only its setup and the unnamed ones run.
+  CommandRegistrar(int order, CommandSetup setup, std::string_view name = {});
 };
+// Runs the registered setups: all of them, or, when `invoked` names a registered subcommand, that
+// one's and the unnamed ones (building every subcommand's parser costs about half a millisecond, a
+// tenth of checking a small file).
+void setup_commands(CLI::App& root, std::string_view invoked);
 // Subcommand callbacks store their result here; main() returns it.
 int& exit_code();
 // Raises the exit code to at least `code` (so one failing file makes the whole run fail).
@@ -41,8 +48,29 @@ bool load_input(const std::string& path, Input& in, Diagnostics& diags);
 // and returns std::nullopt.
 std::optional<Input> load_or_report(const std::string& path);
 
-// Prints diagnostics to stderr, GCC style, in writes of 64 KiB.
-void print_diagnostics(const Diagnostics& diags);
+// Diagnostics a handler formatted where it found them (GCC style, a line each), so that printing
+// them is only writing bytes: `check` formats a large file's kept diagnostics on the threads that
+// check its genotypes. They belong in the input's Diagnostics list before its item `before`; the
+// list counts them (severities) as diagnostics it did not keep, and keeps, with them, at most its
+// limit() items.
+struct FormattedDiagnostics {
+  std::size_t before = 0;
+  std::size_t count = 0;           // how many diagnostics `lines` holds
+  std::vector<std::string> lines;  // the lines, in order, in pieces of whole lines
+};
+
+// Prints diagnostics to stderr, GCC style, in writes of 64 KiB, with a note of how many more there
+// were (the ones the list did not keep, except those in `formatted`).
+void print_diagnostics(const Diagnostics& diags, const FormattedDiagnostics* formatted = nullptr);
+
+// Keeps `p` alive until the process ends and lets the operating system free it with the rest:
+// a command that ends the process after it (`check`) need not free a large file's document and
+// results piece by piece, which takes milliseconds. main() then ends the process without running
+// destructors (after flushing the standard streams). Only the last thing left is kept: leaving
+// another frees the one before.
+void leave_to_exit(std::shared_ptr<const void> p);
+// Whether anything was left to exit (main() then ends the process with std::_Exit).
+bool left_to_exit();
 // Writes text to `path` ("-" = stdout) atomically; false (with a diagnostic) on failure.
 bool write_output(const std::string& path, std::string_view text, Diagnostics& diags);
 // Writes text to `path` atomically; on failure prints the diagnostic and raises the exit code.
@@ -78,8 +106,10 @@ class FormatHandler {
   // How sure the handler is that `in` is its format: 0 = not mine, 100 = certain (magic bytes).
   virtual int detect(const Input& in) const = 0;
   // Validates; diagnostics carry file/line/column. `report` receives a JSON summary (optional).
-  virtual void check(const Input& in, const Options& opt, Diagnostics& diags,
-                     nlohmann::json& report) const = 0;
+  // When `formatted` is given, the handler may put diagnostics there, formatted, instead of into
+  // `diags` (see FormattedDiagnostics); it may also leave_to_exit() what it read.
+  virtual void check(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& report,
+                     FormattedDiagnostics* formatted) const = 0;
   // What the file holds, as a JSON object (printed as JSON or as "key: value" lines).
   virtual void info(const Input& in, const Options& opt, Diagnostics& diags, nlohmann::json& out) const = 0;
   // Canonical text of the file; return false when the format has no text form.

@@ -226,6 +226,31 @@ TEST(Cli, CheckPrintsTheLibrarysDiagnosticsOfEveryGenotypeInFileOrder) {
   fs::remove_all(p.parent_path());
 }
 
+// The same with the reader's own warnings (an unknown field in every third org), which come first
+// and take room in the list, and checking two files in one run (each has its own list).
+TEST(Cli, CheckPrintsTheReadersDiagnosticsFirstAndKeepsTheLimitAcrossBoth) {
+  std::string gen;
+  for (int i = 0; i < 4000; ++i)
+    gen += "org:\nname:c" + std::to_string(i) + (i % 3 == 0 ? "\nfoo:1\n" : "\n") +
+           "genotype:~\n//0\np:\nn:d=\"N:zzz=1, 3\"\nn:d=Sin\nc:0,1,2\nc:1,0\nc:0,0\n~\n\n";
+  const fs::path p = temp_file("reader.gen", gen);
+  genokit::Diagnostics want;
+  genokit::genotype::FileOptions fo;
+  fo.load.schema = &genokit::frams::genotype_loader_schema();
+  const auto file = genokit::genotype::read_genotypes(gen, p.string(), want, fo);
+  ASSERT_GT(want.items().size(), 1000u);  // the reader's warnings
+  for (const auto& g : file.genotypes) genokit::genotype::read(file, g, want);
+  ASSERT_GT(want.dropped(), 0u);
+  std::string one =
+      p.string() + ": frams: ok (0 errors, " + std::to_string(want.warning_count()) + " warnings)\n";
+  for (const auto& d : want.items()) one += genokit::format_gcc(d) + "\n";
+  one += "genokit: note: " + std::to_string(want.dropped()) + " more diagnostics were not shown\n";
+  const auto r = run_cli("check '" + p.string() + "' '" + p.string() + "'");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, one + one);
+  fs::remove_all(p.parent_path());
+}
+
 }  // namespace
 
 namespace {
