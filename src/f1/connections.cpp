@@ -81,7 +81,7 @@ bool Converter::finish_odd_weights() {
   m_.connections.clear();
   for (std::size_t ti = 0; ti < m_.neurons.size(); ++ti)
     for (const auto& in : m_.neurons[ti].inputs)
-      m_.connections.push_back({static_cast<int>(ti), in.source, in.weight});
+      m_.connections.push_back({static_cast<int>(ti), in.source, in.weight, {}, {}});
   for (auto& [i, d] : raw_details_) std::swap(m_.neurons[static_cast<std::size_t>(i)].details, d);
   const std::string f0text = f0::write_body(m_);
   for (auto& [i, d] : raw_details_) std::swap(m_.neurons[static_cast<std::size_t>(i)].details, d);

@@ -187,7 +187,9 @@ TEST(SdkNumbers, ParseIntStrict) {
     SCOPED_TRACE(r.text);
     const auto v = parse_int_strict(r.text);
     ASSERT_EQ(v.has_value(), r.ok);
-    if (r.ok) EXPECT_EQ(*v, r.value);
+    if (r.ok) {
+      EXPECT_EQ(*v, r.value);
+    }
   }
 }
 
