@@ -86,6 +86,22 @@ void keep_sources(f0::Model& m, const f0::Model& from) {
     m.connections[i].src = from.connections[i].src;
 }
 
+// The clamps of the SDK's f0 re-read (its Param.set warnings), in the order of the text's lines.
+void report_clamps(const Diagnostics& reread, Finish& out, Diagnostics& diags, const std::string& prefix) {
+  for (const Diagnostic& d : reread.items())
+    if (d.code == "f0.value-clamped") {
+      out.sdk_messages.push_back("[WARN] Param.set: " + d.message);
+      if (!diags.keeps_next()) {
+        diags.count_dropped(Severity::warning);
+        continue;
+      }
+      diags.warning(
+          prefix + ".value-clamped",
+          "A developed value is outside its f0 range; the SDK's f0 re-read clamps it (" + d.message + ")",
+          {});
+    }
+}
+
 }  // namespace
 
 void finish_neuron(f0::Neuron& n) {
@@ -139,18 +155,7 @@ bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::strin
       m = f0::parse(text, scratch, po);
       m.body_offset = body;
       keep_sources(m, keep);
-      for (const Diagnostic& d : scratch.items())
-        if (d.code == "f0.value-clamped") {
-          out.sdk_messages.push_back("[WARN] Param.set: " + d.message);
-          if (!diags.keeps_next()) {
-            diags.count_dropped(Severity::warning);
-            continue;
-          }
-          diags.warning(
-              prefix + ".value-clamped",
-              "A developed value is outside its f0 range; the SDK's f0 re-read clamps it (" + d.message + ")",
-              {});
-        }
+      report_clamps(scratch, out, diags, prefix);
       out.sdk_warn_pos = m.warn_pos;
       out.sdk_error_pos = m.error_pos;
     }
@@ -191,6 +196,8 @@ bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::strin
   po.lint = false;
   const f0::Model keep = m;
   m = f0::parse(text, scratch, po);
+  // (the lines before the one that fails are read: their values clamped, with the SDK's warnings)
+  report_clamps(scratch, out, diags, prefix);
   std::size_t line = 0, start = 0;
   for (std::size_t b = 0, n = 1; b < text.size() && line == 0; ++n) {
     std::size_t e = text.find('\n', b);

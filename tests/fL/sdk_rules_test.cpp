@@ -143,3 +143,20 @@ TEST(FLSdkRules, AParameterThatNoLongerEvaluatesIsUndefinedForTheNextRule) {
     for (const auto& p : r.model.parts) EXPECT_DOUBLE_EQ(p.dn, 2.6);  // (sigmoid of 0)
   }
 }
+
+// A non-finite weight fails the SDK's f0 re-read at its c: line; the lines before it are read, so a
+// weight beyond +-999999 there is clamped with its warning first (one after it is not).
+TEST(FLSdkRules, WeightsBeforeANonFiniteOneAreClampedByTheReRead) {
+  const std::string axiom = "[WARN] Param.loadSingleLine: Missing property name in 'i' (assuming 'axiom')";
+  Diagnostics d1;
+  EXPECT_EQ(fL::convert("//L\ni:N()C(7777777)C(inf)", d1).sdk_messages,
+            (std::vector<std::string>{axiom,
+                                      "[WARN] Param.set: Setting c.w = '7777777.0' exceeded allowed range "
+                                      "(too big). Adjusted to '999999.0'.",
+                                      "[ERROR] ExtValue.parseDouble: Could not parse 'Inf.0'",
+                                      "[ERROR] Model.build: Invalid 'c:', line #3"}));
+  Diagnostics d2;
+  EXPECT_EQ(fL::convert("//L\ni:N()C(inf)C(7777777)", d2).sdk_messages,
+            (std::vector<std::string>{axiom, "[ERROR] ExtValue.parseDouble: Could not parse 'Inf.0'",
+                                      "[ERROR] Model.build: Invalid 'c:', line #2"}));
+}
