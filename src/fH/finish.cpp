@@ -203,13 +203,14 @@ bool finish_model(f0::Model& m, Finish out, Diagnostics& diags, const std::strin
     std::size_t e = text.find('\n', b);
     if (e == std::string::npos) e = text.size();
     const std::string_view ln(text.data() + b, e - b);
-    // (the converters write numbers only: every field but a quoted d= is a number)
-    for (std::size_t f = 2; f < ln.size();) {  // after "p:"
+    // (the converters write numbers only in p:, j: and c: lines; n: lines hold the d= text)
+    const bool numbers = ln.size() >= 2 && ln[1] == ':' && (ln[0] == 'p' || ln[0] == 'j' || ln[0] == 'c');
+    for (std::size_t f = 2; numbers && f < ln.size();) {  // after "p:"
       std::size_t g = ln.find(", ", f);
       if (g == std::string_view::npos) g = ln.size();
       std::string_view field = ln.substr(f, g - f);
       if (const auto eq = field.find('='); eq != std::string_view::npos) field.remove_prefix(eq + 1);
-      if (ln[0] != 'n' && !frams::sdk::parse_double(field)) {
+      if (!frams::sdk::parse_double(field)) {
         line = n, start = b;
         out.sdk_messages.push_back("[ERROR] ExtValue.parseDouble: Could not parse '" + std::string(field) +
                                    "'");
