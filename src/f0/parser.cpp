@@ -390,7 +390,10 @@ Model Parser::run() {
     line_start_ = pos;
   }
   fill_inputs(main_);
-  for (auto& ck : main_.checkpoints) fill_inputs(ck), joint_wins(ck);
+  for (auto& ck : main_.checkpoints) {
+    fill_inputs(ck);
+    joint_wins(ck);
+  }
   if (!build_error_) joint_wins(main_);
   if (build_error_) {
     main_.valid = false;

@@ -232,8 +232,7 @@ Conversion convert(std::string_view genotype, Diagnostics& diags, const ConvertO
     const f0::Part& part = out.model.parts[k];
     std::vector<std::string> bad;
     auto check = [&](double v) {
-      const std::string t = frams::sdk::format_double(v);
-      if (!frams::sdk::parse_double(t)) bad.push_back(t);
+      if (!frams::sdk::reads_back(v)) bad.push_back(frams::sdk::format_double(v));
     };
     for (const f0::Vec3* v : {&part.pos, &part.scale}) check(v->x), check(v->y), check(v->z);
     if (std::isnan(part.rot.x) || std::isnan(part.rot.y) || std::isnan(part.rot.z))

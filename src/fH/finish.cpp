@@ -14,10 +14,9 @@
 namespace genokit::fH::detail {
 namespace {
 
-// A number the SDK's f0 reader reads back as it wrote it: not NaN or infinite ("NaN8000000000000.0",
-// "Inf.0") and not subnormal (a mean of tiny values: "1.2000000000000003e-308" fails its parse).
+// (a mean of tiny values can be subnormal: frams::sdk::reads_back)
 bool readable(double v) {
-  return v == 0 || std::isnormal(v);
+  return frams::sdk::reads_back(v);
 }
 bool readable(const f0::Vec3& v) {
   return readable(v.x) && readable(v.y) && readable(v.z);

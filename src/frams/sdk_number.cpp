@@ -117,12 +117,12 @@ bool on_midpoint(std::string_view sci, double v) {
   const double m = std::frexp(std::fabs(v), &exp2);
   const auto mant = static_cast<std::uint64_t>(std::ldexp(m, 53));
   const int e2 = exp2 - 53;
-  const std::pair<std::uint64_t, int> mids[3] = {
-      {2 * mant + 1, e2 - 1}, {2 * mant - 1, e2 - 1}, {4 * mant - 1, e2 - 2}};
-  const int count = mant == (std::uint64_t{1} << 52) ? 3 : 2;
-  for (int i = 0; i < count; ++i) {
-    if (i == 1 && count == 3) continue;  // (below a power of two the neighbour is closer)
-    const auto [b, f] = mids[i];
+  // (below a power of two the neighbour is closer: its midpoint is a quarter step away)
+  const bool power_of_two = mant == (std::uint64_t{1} << 52);
+  const std::pair<std::uint64_t, int> mids[2] = {
+      {2 * mant + 1, e2 - 1},
+      power_of_two ? std::pair{4 * mant - 1, e2 - 2} : std::pair{2 * mant - 1, e2 - 1}};
+  for (const auto& [b, f] : mids) {
     if (a + k10 != f) continue;
     std::uint64_t q = b;  // b / 5^k10 == d?
     int k = 0;

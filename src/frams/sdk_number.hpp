@@ -15,6 +15,7 @@
 //    1; beyond 32 bits it is clamped with an error; NaN gives -2147483648).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -71,5 +72,12 @@ std::string clamp_message(std::string_view cls, std::string_view id, std::string
 // NaN as its bits ("NaN8000000000000.0"). Digits exactly halfway to a neighbouring double are
 // never the shortest (3.3e22 is "3.2999999999999998e+22"; docs/f0.md, writer).
 std::string format_double(double v);
+
+// Whether the SDK's number reader reads back what format_double writes: not for NaN and infinities
+// ("NaN8000000000000.0", "Inf.0") nor subnormal numbers ("1.2000000000000003e-308"), so a model
+// the SDK builds through an f0 text fails at such a value.
+inline bool reads_back(double v) {
+  return v == 0 || std::isnormal(v);
+}
 
 }  // namespace genokit::frams::sdk

@@ -381,3 +381,16 @@ TEST(SdkNumbers, ParsePrefix) {
   EXPECT_TRUE(nan && std::isnan(nan.d));
   EXPECT_EQ(end, 7u);
 }
+
+// reads_back says what the reader makes of the writer's text, without writing it.
+TEST(SdkNumbers, ReadsBackAgreesWithTheReaderOnTheWritersText) {
+  for (const double v :
+       {0.0, -0.0, 1.0, -2.5, 3.3e22, 1e308, -1.7976931348623157e308, 2.2250738585072014e-308,
+        2.2250738585072009e-308, 4.9e-324, -1e-310, 1.2000000000000003e-308,
+        std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+        std::numeric_limits<double>::quiet_NaN()}) {
+    SCOPED_TRACE(v);
+    namespace sdk = genokit::frams::sdk;
+    EXPECT_EQ(sdk::reads_back(v), sdk::parse_double(sdk::format_double(v)).has_value());
+  }
+}
