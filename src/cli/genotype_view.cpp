@@ -26,6 +26,7 @@ genotype::ReadOptions read_options(const Options& opt, std::string_view format, 
     const auto order = opt_value(opt, "f0-order");
     if (order == "spec") ro.f0.order = f0::PropertyOrder::spec;
     if (opt_value(opt, "f0-delta-order") == "spec") ro.f0.spec_delta_order = true;
+    if (opt_value(opt, "f0-hinges") == "on") ro.f0.joints = f0::Joints::hinges;
   }
   return ro;
 }
@@ -35,6 +36,7 @@ std::vector<OptKey> encoding_option_keys(std::string_view id) {
   if (id == "0") {
     keys.push_back({"f0-order", {"sdk", "spec"}});
     keys.push_back({"f0-delta-order", {"sdk", "spec"}});
+    keys.push_back({"f0-hinges", {"off", "on"}});
   }
   return keys;
 }

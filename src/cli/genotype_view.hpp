@@ -17,7 +17,7 @@
 namespace genokit::cli {
 
 // Door options for genotypes of encoding `format`: --strict, and the --opt keys
-// f<id>-lint=off, f0-order=spec|sdk, f0-delta-order=spec|sdk.
+// f<id>-lint=off, f0-order=spec|sdk, f0-delta-order=spec|sdk, f0-hinges=off|on.
 genotype::ReadOptions read_options(const Options& opt, std::string_view format, bool mapping = false);
 // The --opt keys of encoding `id`.
 std::vector<OptKey> encoding_option_keys(std::string_view id);

@@ -17,7 +17,7 @@ std::string num(double v) {
 
 std::string property_tables_markdown() {
   std::string o;
-  for (const auto& t : all_tables(PropertyOrder::sdk)) {
+  for (const auto& t : all_tables(PropertyOrder::sdk, Joints::hinges)) {
     o += "#### `" + std::string(t.class_id) + ":` " + std::string(t.name) + "\n\n";
     o += "| # | id | type | range | default | name omittable | meaning |\n|---|---|---|---|---|---|---|\n";
     for (std::size_t i = 0; i < t.props.size(); ++i) {

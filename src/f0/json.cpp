@@ -111,7 +111,7 @@ json type_of(const PropDef& p) {
 }
 
 json props_schema(std::string_view cls, std::initializer_list<std::pair<const char*, json>> extra) {
-  const ClassTable* t = find_table(cls);
+  const ClassTable* t = find_table(cls, PropertyOrder::sdk, Joints::hinges);  // any model, hinges too
   json props = json::object();
   for (std::size_t i = 0; i < t->positional; ++i) {
     const PropDef& p = t->props[i];

@@ -17,7 +17,7 @@ namespace genokit::f0::detail {
 class Parser {
  public:
   Parser(std::string_view text, Diagnostics& diags, const ParseOptions& opt)
-      : text_(text), diags_(diags), opt_(opt), od_(order_data(opt.order)) {}
+      : text_(text), diags_(diags), opt_(opt), od_(order_data(opt.order, opt.joints)) {}
 
   Model run();
 

@@ -76,8 +76,7 @@ constexpr std::array kJoint{
     fr("dx", -2, 2, 0, 0, F::j_dx, "position delta x (makes a delta joint)"),
     fr("dy", -2, 2, 0, O, F::j_dy, "position delta y"),
     fr("dz", -2, 2, 0, O, F::j_dz, "position delta z"),
-    dr("sh", 0, 3, 0, 0, F::j_sh,
-       "shape: 0 ball-and-stick rod, 1 fixed, 2 hinge X, 3 hinge XY (2, 3: Framsticks 5.x)"),
+    dr("sh", 0, 1, 0, 0, F::j_sh, "shape: 0 ball-and-stick rod, 1 fixed"),
     fr("stif", 0, 1, 1.0, 0, F::j_stif, "stiffness"),
     fr("rotstif", 0, 1, 1.0, 0, F::j_rotstif, "rotation stiffness"),
     fr("stam", 0, 1, 0.25, 0, F::j_stam, "stamina"),
@@ -86,24 +85,39 @@ constexpr std::array kJoint{
     fr("vr", 0, 1, 1.0, 0, F::j_vr, "colour red"),
     fr("vg", 0, 1, 1.0, O, F::j_vg, "colour green"),
     fr("vb", 0, 1, 1.0, O, F::j_vb, "colour blue"),
-    // Framsticks 5.x hinges: by name only, so SDK r909 positional order is unchanged.
-    f("hx", 0, 0, F::j_hx, "hinge position x (5.x)"),
-    f("hy", 0, O, F::j_hy, "hinge position y (5.x)"),
-    f("hz", 0, O, F::j_hz, "hinge position z (5.x)"),
-    f("hrx", 0, 0, F::j_hrx, "hinge rotation x (5.x)"),
-    f("hry", 0, O, F::j_hry, "hinge rotation y (5.x)"),
-    f("hrz", 0, O, F::j_hrz, "hinge rotation z (5.x)"),
-    fr("hxn", -6.2832, 0, -1.5708, 0, F::j_hxn, "hinge x negative limit (5.x)"),
-    fr("hxp", 0, 6.2832, 1.5708, O, F::j_hxp, "hinge x positive limit (5.x)"),
-    fr("hyn", -6.2832, 0, -1.5708, 0, F::j_hyn, "hinge y negative limit (5.x)"),
-    fr("hyp", 0, 6.2832, 1.5708, O, F::j_hyp, "hinge y positive limit (5.x)"),
 };
 
-// The writer's table for joints without delta: rx..dz are not saved.
+// ---- Framsticks 5.x hinge joints (ParseOptions::hinges, --opt f0-hinges=on) --------------------
+// `sh` gains 2 and 3; the hinge properties are by name only, so r909's positional order stays.
+constexpr PropDef kHingeShape = dr("sh", 0, 3, 0, 0, F::j_sh,
+                                   "shape: 0 ball-and-stick rod, 1 fixed, 2 hinge X, 3 hinge XY (2, 3: "
+                                   "Framsticks 5.x, read with --opt f0-hinges=on; SDK r909 clamps to 1)");
+constexpr std::array kHinge{
+    f("hx", 0, 0, F::j_hx, "hinge position x (5.x, f0-hinges=on)"),
+    f("hy", 0, O, F::j_hy, "hinge position y (5.x, f0-hinges=on)"),
+    f("hz", 0, O, F::j_hz, "hinge position z (5.x, f0-hinges=on)"),
+    f("hrx", 0, 0, F::j_hrx, "hinge rotation x (5.x, f0-hinges=on)"),
+    f("hry", 0, O, F::j_hry, "hinge rotation y (5.x, f0-hinges=on)"),
+    f("hrz", 0, O, F::j_hrz, "hinge rotation z (5.x, f0-hinges=on)"),
+    fr("hxn", -6.2832, 0, -1.5708, 0, F::j_hxn, "hinge x negative limit (5.x, f0-hinges=on)"),
+    fr("hxp", 0, 6.2832, 1.5708, O, F::j_hxp, "hinge x positive limit (5.x, f0-hinges=on)"),
+    fr("hyn", -6.2832, 0, -1.5708, 0, F::j_hyn, "hinge y negative limit (5.x, f0-hinges=on)"),
+    fr("hyp", 0, 6.2832, 1.5708, O, F::j_hyp, "hinge y positive limit (5.x, f0-hinges=on)"),
+};
+constexpr std::array kHingeJoint{
+    kJoint[0],  kJoint[1],   kJoint[2],  kJoint[3],  kJoint[4],  kJoint[5],  kJoint[6],
+    kJoint[7],  kHingeShape, kJoint[9],  kJoint[10], kJoint[11], kJoint[12], kJoint[13],
+    kJoint[14], kJoint[15],  kJoint[16], kHinge[0],  kHinge[1],  kHinge[2],  kHinge[3],
+    kHinge[4],  kHinge[5],   kHinge[6],  kHinge[7],  kHinge[8],  kHinge[9],
+};
+
+// The writer's table for joints without delta: rx..dz are not saved. It writes any model, so it
+// knows the hinges.
 constexpr std::array kJointNonDelta{
-    kJoint[0],  kJoint[1],  kJoint[8],  kJoint[9],  kJoint[10], kJoint[11], kJoint[12],
-    kJoint[13], kJoint[14], kJoint[15], kJoint[16], kJoint[17], kJoint[18], kJoint[19],
-    kJoint[20], kJoint[21], kJoint[22], kJoint[23], kJoint[24], kJoint[25], kJoint[26],
+    kHingeJoint[0],  kHingeJoint[1],  kHingeJoint[8],  kHingeJoint[9],  kHingeJoint[10], kHingeJoint[11],
+    kHingeJoint[12], kHingeJoint[13], kHingeJoint[14], kHingeJoint[15], kHingeJoint[16], kHingeJoint[17],
+    kHingeJoint[18], kHingeJoint[19], kHingeJoint[20], kHingeJoint[21], kHingeJoint[22], kHingeJoint[23],
+    kHingeJoint[24], kHingeJoint[25], kHingeJoint[26],
 };
 
 constexpr std::array kNeuron{
@@ -129,9 +143,12 @@ constexpr std::array kConnection{
 constexpr std::array kTables{
     ClassTable{"m", "Model", kModel, kModel.size()},
     ClassTable{"p", "Part", kPart, kPart.size() - 1},
-    ClassTable{"j", "Joint", kJoint, 17},
+    ClassTable{"j", "Joint", kJoint, kJoint.size()},
     ClassTable{"n", "Neuron", kNeuron, kNeuron.size()},
     ClassTable{"c", "Connection", kConnection, kConnection.size()},
+};
+constexpr std::array kHingeTables{
+    kTables[0], kTables[1], ClassTable{"j", "Joint", kHingeJoint, kJoint.size()}, kTables[3], kTables[4],
 };
 constexpr ClassTable kJointNonDeltaTable{"j", "Joint", kJointNonDelta, 11};
 
@@ -163,10 +180,15 @@ constexpr std::array kSpecPart{
     kPart[21],
 };
 constexpr std::array kSpecJoint{
-    kJoint[0],  kJoint[1],  kJoint[2],  kJoint[3],  kJoint[4],  kJoint[5],  kJoint[6],
-    kJoint[7],  kJoint[9],  kJoint[10], kJoint[11], kJoint[12], kJoint[8],  kJoint[13],
-    kJoint[14], kJoint[15], kJoint[16], kJoint[17], kJoint[18], kJoint[19], kJoint[20],
-    kJoint[21], kJoint[22], kJoint[23], kJoint[24], kJoint[25], kJoint[26],
+    kJoint[0],  kJoint[1],  kJoint[2],  kJoint[3], kJoint[4],  kJoint[5],  kJoint[6],  kJoint[7],  kJoint[9],
+    kJoint[10], kJoint[11], kJoint[12], kJoint[8], kJoint[13], kJoint[14], kJoint[15], kJoint[16],
+};
+constexpr std::array kSpecHingeJoint{
+    kHingeJoint[0],  kHingeJoint[1],  kHingeJoint[2],  kHingeJoint[3],  kHingeJoint[4],  kHingeJoint[5],
+    kHingeJoint[6],  kHingeJoint[7],  kHingeJoint[9],  kHingeJoint[10], kHingeJoint[11], kHingeJoint[12],
+    kHingeJoint[8],  kHingeJoint[13], kHingeJoint[14], kHingeJoint[15], kHingeJoint[16], kHingeJoint[17],
+    kHingeJoint[18], kHingeJoint[19], kHingeJoint[20], kHingeJoint[21], kHingeJoint[22], kHingeJoint[23],
+    kHingeJoint[24], kHingeJoint[25], kHingeJoint[26],
 };
 constexpr std::array kSpecNeuron{kNeuron[0], kNeuron[1], kNeuron[2], kNeuron[3], kNeuron[4]};
 constexpr std::array kSpecConnection{
@@ -181,12 +203,15 @@ constexpr std::array kSpecTables{
     ClassTable{"j", "Joint", kSpecJoint, 12},          ClassTable{"n", "Neuron", kSpecNeuron, 4},
     ClassTable{"c", "Connection", kSpecConnection, 3},
 };
+constexpr std::array kSpecHingeTables{
+    kSpecTables[0], kSpecTables[1], ClassTable{"j", "Joint", kSpecHingeJoint, 12},
+    kSpecTables[3], kSpecTables[4],
+};
 
 }  // namespace
 
-const ClassTable* find_table(std::string_view class_id, PropertyOrder order) {
-  const auto& tables = order == PropertyOrder::spec ? kSpecTables : kTables;
-  for (const auto& t : tables)
+const ClassTable* find_table(std::string_view class_id, PropertyOrder order, Joints joints) {
+  for (const auto& t : all_tables(order, joints))
     if (t.class_id == class_id) return &t;
   return nullptr;
 }
@@ -195,9 +220,11 @@ const ClassTable& joint_table_nondelta() {
   return kJointNonDeltaTable;
 }
 
-std::span<const ClassTable> all_tables(PropertyOrder order) {
-  if (order == PropertyOrder::spec) return kSpecTables;
-  return kTables;
+std::span<const ClassTable> all_tables(PropertyOrder order, Joints joints) {
+  const bool hinges = joints == Joints::hinges;
+  if (order == PropertyOrder::spec)
+    return hinges ? std::span<const ClassTable>(kSpecHingeTables) : kSpecTables;
+  return hinges ? std::span<const ClassTable>(kHingeTables) : kTables;
 }
 
 int find_prop(const ClassTable& t, std::string_view id) {

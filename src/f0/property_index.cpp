@@ -49,10 +49,10 @@ void compile(TableData& td, const ClassTable& t) {
   }
 }
 
-OrderData make_order_data(PropertyOrder order) {
+OrderData make_order_data(PropertyOrder order, Joints joints) {
   OrderData d;
   const char* ids[5] = {"m", "p", "j", "n", "c"};
-  for (int i = 0; i < 5; ++i) compile(d.t[i], *find_table(ids[i], order));
+  for (int i = 0; i < 5; ++i) compile(d.t[i], *find_table(ids[i], order, joints));
   collect_overrides<Model>(d.t[0]);
   collect_overrides<Part>(d.t[1]);
   collect_overrides<Joint>(d.t[2]);
@@ -63,10 +63,14 @@ OrderData make_order_data(PropertyOrder order) {
 
 }  // namespace
 
-const OrderData& order_data(PropertyOrder order) {
-  static const OrderData sdk = make_order_data(PropertyOrder::sdk);
-  static const OrderData spec = make_order_data(PropertyOrder::spec);
-  return order == PropertyOrder::spec ? spec : sdk;
+const OrderData& order_data(PropertyOrder order, Joints joints) {
+  static const OrderData all[2][2] = {
+      {make_order_data(PropertyOrder::sdk, Joints::r909),
+       make_order_data(PropertyOrder::sdk, Joints::hinges)},
+      {make_order_data(PropertyOrder::spec, Joints::r909),
+       make_order_data(PropertyOrder::spec, Joints::hinges)},
+  };
+  return all[order == PropertyOrder::spec][joints == Joints::hinges];
 }
 
 void apply_overrides(const TableData& td, void* base) {

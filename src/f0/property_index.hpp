@@ -64,7 +64,7 @@ struct TableData {
 struct OrderData {
   TableData t[5];  // m, p, j, n, c
 };
-const OrderData& order_data(PropertyOrder order);
+const OrderData& order_data(PropertyOrder order, Joints joints);
 
 // Applies the table defaults that the element's own initialisers do not give (normally none).
 void apply_overrides(const TableData& td, void* base);

@@ -87,7 +87,7 @@ Out slot_value(const void* element, Field f) {
 void write_model(std::string& out, const Model& m, bool with_m) {
   const ClassTable& mt = *find_table("m");
   const ClassTable& pt = *find_table("p");
-  const ClassTable& jt = *find_table("j");
+  const ClassTable& jt = *find_table("j", PropertyOrder::sdk, Joints::hinges);  // any model's joints
   const ClassTable& jnd = joint_table_nondelta();
   const ClassTable& nt = *find_table("n");
   const ClassTable& ct = *find_table("c");

@@ -280,3 +280,36 @@ TEST(F0SdkRules, NulByteEndsTheGenotype) {
   const Parsed q = read(std::string("p:\n\0\n", 5));
   EXPECT_TRUE(q.model.valid);
 }
+
+// "j:0,1,sh=2,hx=0.5": r909 predates the Framsticks 5.x hinge joints. It clamps sh to 1 ("Setting
+// j.sh = '2' exceeded allowed range (too big). Adjusted to '1'.") and calls hx unknown; in a
+// ball-and-stick model the fixed joint then mixes shapes. Unnamed (`j:0,1,dz=,3`: "Missing property
+// name in 'j' (assuming 'sh')") the same clamp. Parts 5 apart: a fixed joint has no length limit
+// (invalid only for the mixed shapes). Joints::hinges reads them the 5.x way.
+TEST(F0SdkRules, HingeJointsAreR909UnlessAsked) {
+  const Parsed a = read("p:\np:1\nj:0,1,sh=2,hx=0.5");
+  EXPECT_FALSE(a.model.valid);
+  EXPECT_EQ(a.codes, (Codes{"f0.value-clamped", "f0.unknown-property", "f0.mixed-joint-shapes"}));
+  ASSERT_EQ(a.model.joints.size(), 1u);
+  EXPECT_EQ(a.model.joints[0].sh, 1);
+  EXPECT_EQ(a.model.joints[0].hinge_pos.x, 0.0);
+  const Parsed far = read("p:\np:5\nj:0,1,sh=3");
+  EXPECT_EQ(far.codes, (Codes{"f0.value-clamped", "f0.mixed-joint-shapes"}));
+  ASSERT_EQ(far.model.joints.size(), 1u);
+  EXPECT_EQ(far.model.joints[0].sh, 1);
+  const Parsed unnamed = read("p:\np:1\nj:0,1,dz=,3");
+  EXPECT_FALSE(unnamed.model.valid);
+  EXPECT_TRUE(unnamed.model.joints.empty());  // "Invalid 'j:'": the empty dz fails the element
+
+  Diagnostics d;
+  ParseOptions opt;
+  opt.lint = false;
+  opt.joints = Joints::hinges;
+  const Model h = parse("//0\np:sh=1\np:1,sh=1\nj:0,1,sh=2,hx=0.5", d, opt);
+  EXPECT_TRUE(h.valid);
+  EXPECT_TRUE(d.items().empty());
+  ASSERT_EQ(h.joints.size(), 1u);
+  EXPECT_EQ(h.joints[0].sh, 2);
+  EXPECT_EQ(h.joints[0].hinge_pos.x, 0.5);
+  EXPECT_NE(write_body(h).find("hx=0.5"), std::string::npos);  // the writer knows the hinges
+}

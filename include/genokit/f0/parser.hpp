@@ -18,6 +18,9 @@ struct ParseOptions {
   // cycle", an error, as every verdict follows SDK r909); true = the f0 spec's rule (no real cycle:
   // valid, with the note f0.sdk-delta-order). docs/f0.md.
   bool spec_delta_order = false;
+  // Framsticks 5.x hinge joints (j:sh 2, 3 and the hinge properties). The default is SDK r909's
+  // reading, which every verdict follows: sh clamps to 1 with a warning, the hinge names are unknown.
+  Joints joints = Joints::r909;
 };
 
 // `genotype` is the whole genotype text: with a "//0" or "/*0*/" header, or a bare f0 body.

@@ -1,4 +1,4 @@
-// The f0 property tables as data (notes §4, SDK r909 plus the Framsticks 5.x hinge properties).
+// The f0 property tables as data (notes §4, SDK r909; the Framsticks 5.x hinge joints on request).
 // One table per line class drives the parser (positional order, ranges, defaults, flag 1024), the
 // writer (omit defaults, names where needed), the validator, `docs/f0.md` and the JSON schema.
 #pragma once
@@ -115,12 +115,20 @@ enum class PropertyOrder : std::uint8_t {
   spec,  // the original f0 spec's order (p: x,y,z,rx,ry,rz,m,s,dn,fr,ing,as,i; c: n,i,w)
 };
 
+// Which joints the tables know.
+enum class Joints : std::uint8_t {
+  r909,    // SDK r909 (default): j:sh 0 (stick) or 1 (fixed), larger values clamp to 1; no hinge names
+  hinges,  // Framsticks 5.x: j:sh 2 and 3 are hinges, and the hinge properties hx .. hyp are known
+};
+
 // The table for a line class ("m", "p", "j", "n", "c"), or nullptr.
-const ClassTable* find_table(std::string_view class_id, PropertyOrder order = PropertyOrder::sdk);
-// The r909 writer's reduced joint table for non-delta joints (no rx..dz).
+const ClassTable* find_table(std::string_view class_id, PropertyOrder order = PropertyOrder::sdk,
+                             Joints joints = Joints::r909);
+// The writer's reduced joint table for non-delta joints (no rx..dz; it knows the hinges).
 const ClassTable& joint_table_nondelta();
 // All tables of an order, in m, p, j, n, c order (for docs and the JSON schema).
-std::span<const ClassTable> all_tables(PropertyOrder order = PropertyOrder::sdk);
+std::span<const ClassTable> all_tables(PropertyOrder order = PropertyOrder::sdk,
+                                       Joints joints = Joints::r909);
 
 // Index of `id` in `t`, or -1.
 int find_prop(const ClassTable& t, std::string_view id);
