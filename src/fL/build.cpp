@@ -76,9 +76,12 @@ class Builder {
     ls_.error(code, std::move(msg), w.at);
     return false;
   }
-  // A formula's value, or false (logged) when it does not evaluate.
+  // A formula's value, or false (logged as the SDK's evaluator does) when it does not evaluate.
   bool value(const Formula& f, double& v) {
     ls_.work += f.rpn->size();
+    return logged_value(f, v);
+  }
+  bool logged_value(const Formula& f, double& v) {
     if (f.value(v)) return true;
     ls_.sdk.error("MathEvaluation.convertString", kIncomplete);
     return false;
@@ -184,8 +187,10 @@ double Builder::distance(const Word& a, const Word& b) {
   double sum = 0;
   for (int i = 0; i < npar; ++i) {
     double l = 0, r = 0;
-    if (i < a.count && ls_.formulas(a)[i].rpn) ls_.formulas(a)[i].value(l);
-    if (i < b.count && ls_.formulas(b)[i].rpn) ls_.formulas(b)[i].value(r);
+    // (a formula a rule's copy broke is logged for every attractor it is compared with; it counts
+    // as 0; not counted as work: the development's limit stays the same)
+    if (i < a.count && ls_.formulas(a)[i].rpn) logged_value(ls_.formulas(a)[i], l);
+    if (i < b.count && ls_.formulas(b)[i].rpn) logged_value(ls_.formulas(b)[i], r);
     sum += (l - r) * (l - r);
   }
   return std::sqrt(sum);
