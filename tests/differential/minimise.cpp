@@ -122,8 +122,26 @@ std::vector<Minimised> minimise(const EncodingSpec& e,
       st.numbers_done = false;
     }
   }
+  // Where the SDK's behaviour is undefined, a candidate may disagree only because of what its
+  // batch left in the SDK's memory (fL `($-68)` crashes the SDK alone, yet printed a message in a
+  // batch). So each minimised text is checked again in an oracle process of its own; one that does
+  // not disagree the same way there falls back to the original.
   std::vector<Minimised> out;
-  for (auto& st : states) out.push_back(std::move(st.m));
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    Minimised& m = states[i].m;
+    if (m.text != m.original) {
+      BatchSettings bs = s;
+      bs.tag = s.tag + "-alone" + std::to_string(i);
+      const auto alone = evaluate(e, {m.text}, bs, error);
+      if (!error.empty()) return {};
+      if (alone.size() != 1 || !same_way(m, alone[0])) {
+        m.text = m.original;
+        m.outcome = items[i].second;
+        m.unconfirmed = true;
+      }
+    }
+    out.push_back(std::move(m));
+  }
   return out;
 }
 

@@ -1,7 +1,7 @@
 // Delta debugging of disagreements: the smallest edit of a genotype that still disagrees the same
 // way (same main kind of difference). Each round makes candidates for every disagreement at once
 // (chunks removed at a finer and finer grain down to single characters, then numbers simplified)
-// and sends them all through the oracle in one batch.
+// and sends them all through the oracle in one batch; the result is confirmed alone at the end.
 #pragma once
 
 #include <string>
@@ -17,6 +17,7 @@ struct Minimised {
   std::string text;  // the minimised genotype (== original when nothing smaller disagrees)
   Outcome outcome;   // both sides on `text`
   int rounds = 0;
+  bool unconfirmed = false;  // the smallest form disagreed only inside a batch: `text` is the original
 };
 
 // Minimises each of `items` (original text and its outcome). `max_rounds` and `max_seconds` bound

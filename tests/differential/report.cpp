@@ -74,6 +74,9 @@ std::string text_report(const RunInfo& run, const std::vector<EncodingResult>& r
         s += "  SDK:\n" + block(d.minimised->outcome.sdk_side) + "  genokit:\n" +
              block(d.minimised->outcome.our_side);
       } else {
+        if (d.minimised && d.minimised->unconfirmed)
+          s += "  (its smaller forms disagreed only inside a batch, not alone: the SDK's result may be "
+               "undefined)\n";
         s += "  SDK:\n" + block(d.outcome.sdk_side) + "  genokit:\n" + block(d.outcome.our_side);
       }
     }
