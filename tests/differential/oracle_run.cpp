@@ -14,6 +14,7 @@
 #include <exception>
 #include <fstream>
 #include <optional>
+#include <sstream>
 #include <string_view>
 
 namespace genokit::differential {
@@ -21,10 +22,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// An oracle process silent this long is stuck on one genotype (it prints a genotype's block in
-// well under a second; fB with a dimension count like 1e5300 makes it loop). The genotype it
-// stopped on runs again alone with the longer limit, so a busy machine cannot fake a stop.
-constexpr int kSilenceSeconds = 5, kSilenceAloneSeconds = 20;
+// An oracle process that works this long without printing is stuck on one genotype (it prints a
+// genotype's block in well under a second; fB with a dimension count like 1e5300 makes it loop).
+// The limit counts the process's own CPU time, so a busy machine cannot fake a stop (a stop
+// reruns genotypes in other processes, where the SDK's undefined results may differ); a process
+// silent and idle for kIdleFactor times as long in wall time is stopped too. The genotype it
+// stopped on runs again alone with the longer limit.
+constexpr int kSilenceSeconds = 5, kSilenceAloneSeconds = 20, kIdleFactor = 12;
 // Its address space: a genotype that makes the SDK allocate without end crashes it instead of
 // the machine.
 constexpr rlim_t kMemoryLimit = rlim_t{3} << 30;
@@ -54,6 +58,25 @@ const std::string& stdbuf_path() {
     return std::string();
   }();
   return path;
+}
+
+// CPU time (user + system) a process has used so far, in seconds (0 when unknown).
+double cpu_seconds(pid_t pid) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
+  std::ifstream in(path);
+  std::string stat;
+  std::getline(in, stat);
+  const std::size_t close = stat.rfind(')');  // (the command name may hold spaces)
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(stat.substr(close + 1));
+  std::string field;
+  unsigned long long utime = 0, stime = 0;
+  for (int k = 3; k <= 15 && fields >> field; ++k) {  // fields 14 and 15 of proc(5)
+    if (k == 14) utime = std::strtoull(field.c_str(), nullptr, 10);
+    if (k == 15) stime = std::strtoull(field.c_str(), nullptr, 10);
+  }
+  return static_cast<double>(utime + stime) / static_cast<double>(::sysconf(_SC_CLK_TCK));
 }
 
 Run run_once(const std::string& oracle, const fs::path& file, int silence_seconds) {
@@ -93,18 +116,29 @@ Run run_once(const std::string& oracle, const fs::path& file, int silence_second
   ::close(fd[1]);
   char buf[1 << 16];
   bool stuck = false;
+  // Silence is measured at quarter-second ticks: CPU time used since the tick that followed the
+  // last output, and wall time since that output.
+  bool printed = true;
+  double cpu_mark = 0, silent_wall = 0;
   for (;;) {
     pollfd p{fd[0], POLLIN, 0};
-    const int n = ::poll(&p, 1, silence_seconds * 1000);
+    const int n = ::poll(&p, 1, 250);
     if (n == 0) {
-      stuck = true;
-      ::kill(pid, SIGKILL);
-      break;
+      const double cpu = cpu_seconds(pid);
+      if (printed) cpu_mark = cpu, silent_wall = 0, printed = false;
+      silent_wall += 0.25;
+      if (cpu - cpu_mark >= silence_seconds || silent_wall >= silence_seconds * kIdleFactor) {
+        stuck = true;
+        ::kill(pid, SIGKILL);
+        break;
+      }
+      continue;
     }
     if (n < 0) continue;  // (EINTR)
     const ssize_t got = ::read(fd[0], buf, sizeof buf);
     if (got <= 0) break;
     r.out.append(buf, static_cast<std::size_t>(got));
+    printed = true;
   }
   ::close(fd[0]);
   int status = 0;
@@ -112,7 +146,8 @@ Run run_once(const std::string& oracle, const fs::path& file, int silence_second
   }
   r.ok = !stuck && WIFEXITED(status) && WEXITSTATUS(status) == 0;
   if (stuck)
-    r.why = "the SDK oracle printed nothing for " + std::to_string(silence_seconds) + " s (stopped)";
+    r.why = "the SDK oracle printed nothing for " + std::to_string(silence_seconds) +
+            " s of its CPU time (stopped)";
   else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
     r.why = "stdbuf or the oracle could not be started";
   else if (!r.ok)
