@@ -114,8 +114,8 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
   // hands over the genotypes it takes in runs, as their org: objects are read, and the other
   // threads (and, once the file is read, the reading thread too) take runs of consecutive
   // genotypes from the queue (a deque: queued jobs stay where they are). Diagnostics are
-  // positioned in the file once it is read (genotypes done before that by the reading thread, later
-  // ones by the thread that read them) and reported in file order. The file's list keeps the first
+  // positioned in the file by the thread that checked them, once the file is read, and reported in
+  // file order. The file's list keeps the first
   // Diagnostics::limit() diagnostics: once the genotypes done from the start of the file hold that
   // many (with the file's own diagnostics read so far, a lower bound of those reported before
   // them), later genotypes' diagnostics are only counted, and freed by the thread that made them
@@ -180,8 +180,19 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
   };
   // Checks queued genotypes until the queue is empty and, when `wait`, the file is read.
   auto work = [&](bool wait) {
+    // Checked by this thread while the file was read: positioned by it once the file is read (the
+    // thread that made a genotype's diagnostics frees them: another thread would free them into
+    // this one's malloc arena, under its lock, at every few frees).
+    std::vector<Job*> unpositioned;
     std::unique_lock<std::mutex> lock(m);
     for (;;) {
+      if (!unpositioned.empty() && !reading && !abandoned) {
+        lock.unlock();
+        for (Job* j : unpositioned) position(*j);
+        unpositioned.clear();
+        lock.lock();
+        continue;
+      }
       if (next == jobs.size()) {
         if (!wait || !reading) return;
         ++waiting;
@@ -202,10 +213,12 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
       if (!full.load(std::memory_order_relaxed) &&
           prefix_items + file_items.load(std::memory_order_relaxed) >= diags.limit())
         full.store(true, std::memory_order_release);
-      if (read) {  // (else the reading thread positions them once the file is read)
+      if (read) {
         lock.unlock();
         for (std::size_t i = 0; i < e - b; ++i) position(*run[i]);
         lock.lock();
+      } else {
+        unpositioned.insert(unpositioned.end(), run, run + (e - b));
       }
     }
   };
@@ -255,15 +268,11 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
     throw;
   }
   file_items.store(diags.items().size(), std::memory_order_relaxed);
-  std::vector<Job*> done_before;  // checked while the file was read: positioned now
   {
     const std::lock_guard<std::mutex> lock(m);
     reading = false;
-    for (Job& j : jobs)
-      if (j.done) done_before.push_back(&j);
   }
   more.notify_all();
-  for (Job* j : done_before) position(*j);
   work(false);
   for (std::thread& t : helpers) t.join();
   return out;
