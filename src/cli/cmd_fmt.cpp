@@ -19,6 +19,14 @@ void add_order_option(CLI::App& cmd, std::string& order) {
       ->check(CLI::IsMember({"sdk", "spec"}));
 }
 
+// The --f0-hinges flag of fmt and render: Framsticks 5.x hinge joints, which SDK r909 (the
+// default) clamps to fixed joints; without it `fmt -i` would rewrite a 5.x genotype's hinges.
+void add_hinges_option(CLI::App& cmd, bool& hinges) {
+  cmd.add_flag("--f0-hinges", hinges,
+               "Read Framsticks 5.x hinge joints (j:sh 2, 3 and hx .. hyp); default: SDK r909's joints "
+               "(sh above 1 clamps to 1, the hinge names are unknown)");
+}
+
 namespace {
 
 // A bare genotype of an encoding with its own canonical form (fH, fL): that form, header kept.
@@ -41,7 +49,7 @@ void setup_fmt(CLI::App& root) {
   struct Args {
     std::vector<std::string> files;
     std::string out = "-", order = "sdk";
-    bool in_place = false, check = false;
+    bool in_place = false, check = false, hinges = false;
   };
   auto a = std::make_shared<Args>();
   auto* cmd = root.add_subcommand(
@@ -53,6 +61,7 @@ void setup_fmt(CLI::App& root) {
   cmd->add_flag("-i,--in-place", a->in_place, "Rewrite each file in place (atomically: temp file + rename)");
   cmd->add_flag("--check", a->check, "Write nothing; exit 1 when a file is not in canonical form");
   add_order_option(*cmd, a->order);
+  add_hinges_option(*cmd, a->hinges);
   cmd->callback([a] {
     if (a->in_place && a->out != "-") throw CLI::ValidationError("-i and -o cannot be used together");
     if (!a->in_place && !a->check && a->files.size() > 1 && a->out != "-")
@@ -61,6 +70,7 @@ void setup_fmt(CLI::App& root) {
     ro.formats = {"0"};
     ro.file.format = "0";  // a bare file is an f0 genotype
     if (a->order == "spec") ro.read.f0.order = f0::PropertyOrder::spec;
+    if (a->hinges) ro.read.f0.joints = f0::Joints::hinges;
     for (const auto& path : a->files) {
       const std::optional<Input> in = load_or_report(path);
       if (!in) continue;

@@ -10,6 +10,7 @@
 namespace genokit::cli {
 
 void add_order_option(CLI::App& cmd, std::string& order);  // cmd_fmt.cpp
+void add_hinges_option(CLI::App& cmd, bool& hinges);       // cmd_fmt.cpp
 
 namespace {
 
@@ -17,7 +18,7 @@ void setup_render(CLI::App& root) {
   struct Args {
     std::string file, out, order = "sdk", org, title;
     int width = 960;
-    bool no_views = false, no_labels = false;
+    bool no_views = false, no_labels = false, hinges = false;
   };
   auto a = std::make_shared<Args>();
   auto* cmd = root.add_subcommand(
@@ -32,6 +33,7 @@ void setup_render(CLI::App& root) {
   cmd->add_flag("--no-views", a->no_views, "Only the isometric view (no top/front/side projections)");
   cmd->add_flag("--no-labels", a->no_labels, "No neuron labels");
   add_order_option(*cmd, a->order);
+  add_hinges_option(*cmd, a->hinges);
   cmd->callback([a] {
     const std::optional<Input> in = load_or_report(a->file);
     if (!in) return;
@@ -40,6 +42,7 @@ void setup_render(CLI::App& root) {
     po.file.bare =
         std::filesystem::path(in->path).extension() == ".f0" ? genotype::Bare::f0 : genotype::Bare::f1;
     if (a->order == "spec") po.read.f0.order = f0::PropertyOrder::spec;
+    if (a->hinges) po.read.f0.joints = f0::Joints::hinges;
     Diagnostics diags;
     const auto picked = genotype::pick(in->bytes, in->name, a->org, diags, po);
     diags.set_file(in->name);

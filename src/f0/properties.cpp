@@ -87,7 +87,7 @@ constexpr std::array kJoint{
     fr("vb", 0, 1, 1.0, O, F::j_vb, "colour blue"),
 };
 
-// ---- Framsticks 5.x hinge joints (ParseOptions::hinges, --opt f0-hinges=on) --------------------
+// ---- Framsticks 5.x hinge joints (ParseOptions::joints, --opt f0-hinges=on) --------------------
 // `sh` gains 2 and 3; the hinge properties are by name only, so r909's positional order stays.
 constexpr PropDef kHingeShape = dr("sh", 0, 3, 0, 0, F::j_sh,
                                    "shape: 0 ball-and-stick rod, 1 fixed, 2 hinge X, 3 hinge XY (2, 3: "

@@ -60,6 +60,33 @@ TEST(Cli, UnknownOptKeyIsAUsageErrorNamingTheValidKeys) {
   EXPECT_EQ(run_cli("cat --opt lossless '" + example("framsticks/creatures.gen").string() + "'").code, 0);
 }
 
+// Framsticks 5.x hinge joints: SDK r909's reading by default (sh clamps to 1 with its warning, hx
+// is unknown), read and kept with --opt f0-hinges=on (check) and --f0-hinges (fmt).
+TEST(Cli, HingeJointsOnlyWhenAsked) {
+  const auto path =
+      std::filesystem::temp_directory_path() / ("genokit_cli_hinges_" + std::to_string(::getpid()) + ".f0");
+  std::ofstream(path) << "p:sh=1\np:1,sh=1\nj:0,1,sh=2,hx=0.5\n";
+  const std::string f = " '" + path.string() + "'";
+  auto r = run_cli("check" + f);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("Setting j.sh = '2' exceeded allowed range (too big). Adjusted to '1'."),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Unknown property 'j.hx' (ignored)"), std::string::npos) << r.out;
+  r = run_cli("check --opt f0-hinges=on" + f);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.find("j.sh"), std::string::npos) << r.out;
+  r = run_cli("fmt" + f);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("sh=1\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("hx="), std::string::npos) << r.out;
+  r = run_cli("fmt --f0-hinges" + f);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("sh=2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("hx=0.5"), std::string::npos) << r.out;
+  std::filesystem::remove(path);
+}
+
 TEST(Cli, MissingFileIsInvalidInput) {
   auto r = run_cli("check /nonexistent/file.gen");
   EXPECT_EQ(r.code, 1);
