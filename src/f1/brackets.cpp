@@ -271,6 +271,9 @@ void Converter::token(std::uint32_t b, std::uint32_t e, std::size_t colon, int b
     } else if (!real.empty() && real[0] == '@') {
       details.append(":p=").append(g6(last_power_));
     }
+    // An empty class with parameters is "N:..." in the SDK's converted text, as for a blank class
+    // token (error positions count it): ">|:" with an empty weight writes "N:p=0.25,r=1".
+    if (qname.empty() && !details.empty()) details.insert(0, "N");
     const int on = add_neuron(details, location_of(qname), nb);
     if (m_.neurons[static_cast<std::size_t>(on)].details != details)
       raw_details_.emplace_back(on, std::move(details));

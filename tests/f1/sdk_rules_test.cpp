@@ -282,6 +282,26 @@ TEST(F1SdkRules, ErrorPositionsCountNeuronClassesAsRead) {
   }
 }
 
+// An output whose class the SDK reads as empty (its weight text is empty: ">|:" reads class "")
+// but which gets the muscle's parameters is "N:p=...,r=..." in the SDK's converted text, as a blank
+// class token with parameters is; without parameters it is empty (issue #26, seed 32).
+TEST(F1SdkRules, AnEmptyOutputClassWithParametersIsWrittenN) {
+  for (const auto& [g, pos] :
+       std::vector<std::pair<const char*, std::int64_t>>{{"X[>T:,>:-21474836]", 123},
+                                                         {"X[>@:,>:-21474836]", 131},
+                                                         {"X[>|:,>:-21474836]", 137},
+                                                         {"X[>|x:,>:-21474836]", 137},
+                                                         {"X[>|: ,>:-21474836]", 142},
+                                                         {"X[>@:,>@:,>:-21474836]", 156},
+                                                         {"X[>|:,>:-2147483649,>@:05]", 153}}) {
+    SCOPED_TRACE(g);
+    Diagnostics d;
+    const f1::Conversion r = f1::convert(g, d);
+    EXPECT_TRUE(r.model.valid);
+    EXPECT_EQ(r.sdk_warn_pos, pos);
+  }
+}
+
 // The SDK counts a branch group's branches with '(' and '[' opening and ')' and ']' closing: a
 // stray ']' closes the innermost open group (its later ',' belong to the group around it). Reading
 // the branch, the ']' ends it like an invalid character: the genotype fails, the other branches
