@@ -26,7 +26,7 @@
 namespace genokit::python {
 
 genotype::ReadOptions read_options(const std::optional<std::string>& format, const std::string& bare,
-                                   bool lint, bool strict, bool mapping) {
+                                   bool lint, bool strict, bool mapping, bool f0_hinges) {
   genotype::ReadOptions opt;
   if (format) {
     std::string f = *format;
@@ -40,6 +40,7 @@ genotype::ReadOptions read_options(const std::optional<std::string>& format, con
   opt.lint = lint;
   opt.strict = strict;
   opt.mapping = mapping;
+  if (f0_hinges) opt.f0.joints = f0::Joints::hinges;  // Framsticks 5.x hinge joints (docs/f0.md)
   return opt;
 }
 
@@ -73,8 +74,9 @@ ModelPtr read_text(std::string text, const genotype::ReadOptions& opt, const std
 }
 
 ModelPtr parse(py::handle text, const std::optional<std::string>& format, const std::string& bare, bool lint,
-               bool strict, bool mapping, const std::string& name, const std::string& errors) {
-  const genotype::ReadOptions opt = read_options(format, bare, lint, strict, mapping);
+               bool strict, bool mapping, const std::string& name, const std::string& errors,
+               bool f0_hinges) {
+  const genotype::ReadOptions opt = read_options(format, bare, lint, strict, mapping, f0_hinges);
   const bool raise = raises(errors);
   ModelPtr m = read_text(text_bytes(text, "genotype"), opt, name);
   if (raise) raise_if_invalid(*m);
@@ -88,10 +90,10 @@ std::string file_bare(const std::filesystem::path& path, const std::optional<std
 
 ModelPtr load(const std::filesystem::path& path, const std::string& selector,
               const std::optional<std::string>& format, const std::optional<std::string>& bare_arg, bool lint,
-              bool strict, bool mapping, const std::string& errors) {
+              bool strict, bool mapping, const std::string& errors, bool f0_hinges) {
   const std::string bare = file_bare(path, bare_arg);
   genotype::PickOptions po;
-  po.read = read_options(std::nullopt, bare, lint, strict, mapping);
+  po.read = read_options(std::nullopt, bare, lint, strict, mapping, f0_hinges);
   if (format) po.file.format = read_options(format, bare, lint, strict, mapping).format;
   po.file.bare = po.read.bare;
   const bool raise = raises(errors);
@@ -605,7 +607,7 @@ void bind_genotype(py::module_& m) {
 
   m.def("parse", &parse, py::arg("genotype"), py::kw_only(), py::arg("format") = py::none(),
         py::arg("bare") = "f1", py::arg("lint") = true, py::arg("strict") = false, py::arg("mapping") = false,
-        py::arg("name") = "", py::arg("errors") = "raise",
+        py::arg("name") = "", py::arg("errors") = "raise", py::arg("f0_hinges") = false,
         "Reads one genotype text of any encoding genokit reads into a Model.\n\n"
         "format: read as this encoding ('0', '1', 'f4', ...) whatever the header; None = the header "
         "('//0', '/*4*/', ...), else `bare`.\n"
@@ -614,10 +616,13 @@ void bind_genotype(py::module_& m) {
         "mapping: fill Model.map (text ranges -> elements). name: names the text in diagnostics.\n"
         "errors: 'raise' (genokit.ParseError for an invalid genotype) or 'keep' (return the invalid "
         "model; see valid and diagnostics). A malformed header or an encoding genokit cannot read "
-        "always raises genokit.ParseError.");
+        "always raises genokit.ParseError.\n"
+        "f0_hinges: read Framsticks 5.x hinge joints in f0 (j:sh 2, 3 and hx .. hyp); default: SDK r909's "
+        "joints (sh above 1 clamps to 1 with a warning, the hinge names are unknown).");
   m.def("load", &load, py::arg("path"), py::arg("selector") = "", py::kw_only(),
         py::arg("format") = py::none(), py::arg("bare") = py::none(), py::arg("lint") = true,
         py::arg("strict") = false, py::arg("mapping") = false, py::arg("errors") = "raise",
+        py::arg("f0_hinges") = false,
         "Reads one genotype of a file: a bare genotype file, or the org picked by `selector` (its name, "
         "or its 0-based index among the readable genotypes; '' = the first) of a Framsticks .gen file. "
         "Diagnostics are positioned in the file. bare=None: a bare .f0 file is f0, any other f1 (as "
@@ -630,8 +635,8 @@ void bind_genotype(py::module_& m) {
   m.def(
       "validate",
       [](py::handle text, const std::optional<std::string>& format, const std::string& bare, bool lint,
-         bool strict, const std::string& name) {
-        const genotype::ReadOptions opt = read_options(format, bare, lint, strict, false);
+         bool strict, const std::string& name, bool f0_hinges) {
+        const genotype::ReadOptions opt = read_options(format, bare, lint, strict, false, f0_hinges);
         const std::string bytes = text_bytes(text, "genotype");
         Diagnostics diags;
         {
@@ -644,7 +649,7 @@ void bind_genotype(py::module_& m) {
         return to_python(diags);
       },
       py::arg("genotype"), py::kw_only(), py::arg("format") = py::none(), py::arg("bare") = "f1",
-      py::arg("lint") = true, py::arg("strict") = false, py::arg("name") = "",
+      py::arg("lint") = true, py::arg("strict") = false, py::arg("name") = "", py::arg("f0_hinges") = false,
       "Every diagnostic of reading a genotype (list of genokit.Diagnostic, never raising for a bad "
       "genotype): it is valid when none has severity 'error'. Options as for parse.");
   m.def("parse_many", &parse_many, py::arg("genotypes"), py::kw_only(), py::arg("format") = py::none(),

@@ -22,7 +22,7 @@ using ModelPtr = std::shared_ptr<PyModel>;
 
 // The options of reading a genotype, from the keyword arguments every reading function takes.
 genotype::ReadOptions read_options(const std::optional<std::string>& format, const std::string& bare,
-                                   bool lint, bool strict, bool mapping);
+                                   bool lint, bool strict, bool mapping, bool f0_hinges = false);
 
 // A genotype argument given as text or as a Model: the model (read with `opt` from text). Text that
 // cannot be read raises genokit.ParseError; so does an invalid genotype when `raise_invalid`.

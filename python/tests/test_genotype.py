@@ -127,6 +127,17 @@ def test_columns_of_an_f0_model():
     assert "position" in m.parts and list(m.parts)[0] == "position" and m.parts["as"].tolist() == [0.25, 0.25]
 
 
+def test_f0_hinge_joints_only_when_asked():
+    # SDK r909 clamps j:sh to 1 and does not know hx (its warnings); f0_hinges=True reads Framsticks 5.x hinges.
+    text = "//0\np:sh=1\np:1,sh=1\nj:0,1,sh=2,hx=0.5\n"
+    m = gt.parse(text)
+    assert m.valid and m.joints.sh.tolist() == [1] and m.joints.hinge_position.tolist() == [[0, 0, 0]]
+    assert [d.code for d in m.diagnostics] == ["f0.value-clamped", "f0.unknown-property"]
+    h = gt.parse(text, f0_hinges=True)
+    assert h.valid and h.joints.sh.tolist() == [2] and h.joints.hinge_position.tolist() == [[0.5, 0, 0]]
+    assert [d.code for d in gt.validate(text, f0_hinges=True)] == []
+
+
 def test_canonical_f0_conversion_and_map():
     assert gt.to_f0("//0\np:  1.0 ,0\np:2\nj:0,1\n") == "//0\np:1.0\np:2.0\nj:0, 1\n"
     # f1 sticks are grey (vr=vg=vb=0.5), as the SDK converts them
