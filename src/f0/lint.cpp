@@ -31,6 +31,11 @@ void lint_warning(Diagnostics& diags, const char* code, const SourcePos& where, 
 bool finite(const Vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
+// 0 when every coordinate is finite, else NaN (inf - inf and NaN - NaN are NaN): one pass without
+// a branch per number, as nearly every model has only finite ones.
+double non_finite(const Vec3& v) {
+  return (v.x - v.x) + (v.y - v.y) + (v.z - v.z);
+}
 // The class parameters as the network builder reads them (the SDK's loadSingleLine, strict
 // numbers): unknown names, unnamed values, unreadable numbers and values out of range.
 void lint_params(const Neuron& n, std::size_t i, const NeuronClass& c, Diagnostics& diags) {
@@ -89,7 +94,7 @@ std::uint64_t pair_key(int target, int source) {
 template <class T, class Close>
 bool any_pair(const std::vector<T>& v, Close close) {
   if (v.size() > 64) return true;
-  unsigned hits = 0;  // (a count, not a bool: the compiler vectorizes the inner loop)
+  unsigned hits = 0;  // (a count, not a bool: no branch per pair)
   for (std::size_t i = 1; i < v.size(); ++i) {
     const T x = v[i];
     for (std::size_t j = 0; j < i; ++j) hits += close(v[j], x);
@@ -97,14 +102,44 @@ bool any_pair(const std::vector<T>& v, Close close) {
   return hits != 0;
 }
 
-// Sorting space that every lint() of a thread reuses (it runs once per genotype of a file).
+// Space that every lint() of a thread reuses (it runs once per genotype of a file).
 struct Scratch {
-  std::vector<std::uint64_t> keys;  // pair_key of each connection
-  std::vector<double> xs;           // x of each part
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> connections;
+  std::vector<double> xs;                                            // x of each part
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> connections;  // (pair_key, index)
   std::vector<std::pair<double, std::uint32_t>> parts;
+  // The (target, source) pairs seen so far when both are below 64: bit `source` of seen[target].
+  std::uint64_t seen[64] = {};
 };
 thread_local Scratch scratch;
+
+// The connections that repeat an earlier connection's (target, source), as (pair_key, index) in
+// that order: the first of each pair is not listed. Most genotypes' neurons are fewer than 64: a
+// bit per pair finds the repeats in one pass; else all pairs are sorted.
+void repeated_connections(const std::vector<Connection>& cs, Scratch& sc) {
+  auto& out = sc.connections;
+  out.clear();
+  const bool small = std::all_of(cs.begin(), cs.end(), [](const Connection& c) {
+    return static_cast<unsigned>(c.target) < 64 && static_cast<unsigned>(c.source) < 64;
+  });
+  if (small) {
+    for (std::size_t k = 0; k < cs.size(); ++k) {
+      std::uint64_t& row = sc.seen[cs[k].target];
+      const std::uint64_t bit = std::uint64_t{1} << cs[k].source;
+      if (row & bit) out.emplace_back(pair_key(cs[k].target, cs[k].source), static_cast<std::uint32_t>(k));
+      row |= bit;
+    }
+    for (const Connection& c : cs) sc.seen[c.target] = 0;
+    std::sort(out.begin(), out.end());  // (usually a few)
+    return;
+  }
+  for (std::size_t k = 0; k < cs.size(); ++k)
+    out.emplace_back(pair_key(cs[k].target, cs[k].source), static_cast<std::uint32_t>(k));
+  std::sort(out.begin(), out.end());
+  std::size_t kept = 0;
+  for (std::size_t k = 1; k < out.size(); ++k)
+    if (out[k - 1].first == out[k].first) out[kept++] = out[k];  // (writes stay behind the pair read)
+  out.resize(kept);
+}
 
 }  // namespace
 
@@ -155,38 +190,35 @@ void lint(const Model& m, Diagnostics& diags) {
                " is connected to itself (c:" + std::to_string(c.target) + "," + std::to_string(c.source) +
                ")";
       });
-  // Duplicates are neighbours in (target, source, index) order: sort packed keys, not indices
-  // (and not at all when no two keys are equal, as in most genotypes).
-  sc.keys.clear();
-  for (const Connection& c : m.connections) sc.keys.push_back(pair_key(c.target, c.source));
-  if (any_pair(sc.keys, [](std::uint64_t a, std::uint64_t b) { return a == b; })) {
-    sc.connections.clear();
-    for (std::size_t k = 0; k < sc.keys.size(); ++k)
-      sc.connections.emplace_back(sc.keys[k], static_cast<std::uint32_t>(k));
-    std::sort(sc.connections.begin(), sc.connections.end());
-    for (std::size_t k = 1; k < sc.connections.size(); ++k)
-      if (sc.connections[k - 1].first == sc.connections[k].first) {
-        const Connection& y = m.connections[sc.connections[k].second];
-        lint_warning(diags, "f0.duplicate-connection", y.src, [&] {
-          return "Neuron #" + std::to_string(y.target) + " receives input from Neuron #" +
-                 std::to_string(y.source) + " more than once";
-        });
-      }
+  // Duplicates in (target, source, index) order, each after its first occurrence.
+  repeated_connections(m.connections, sc);
+  for (const auto& [key, k] : sc.connections) {
+    const Connection& y = m.connections[k];
+    lint_warning(diags, "f0.duplicate-connection", y.src, [&] {
+      return "Neuron #" + std::to_string(y.target) + " receives input from Neuron #" +
+             std::to_string(y.source) + " more than once";
+    });
   }
-  // Non-finite numbers.
-  for (std::size_t i = 0; i < m.parts.size(); ++i)
-    if (!finite(m.parts[i].pos) || !finite(m.parts[i].rot))
-      lint_warning(diags, "f0.non-finite", m.parts[i].src,
-                   [&] { return "Part #" + std::to_string(i) + " has a non-finite position or rotation"; });
-  for (std::size_t i = 0; i < m.joints.size(); ++i)
-    if (!finite(m.joints[i].d) || !finite(m.joints[i].rot))
-      lint_warning(diags, "f0.non-finite", m.joints[i].src, [&] {
-        return "Joint #" + std::to_string(i) + " has a non-finite delta, rotation or length";
-      });
-  for (const auto& c : m.connections)
-    if (!std::isfinite(c.weight))
-      lint_warning(diags, "f0.non-finite", c.src,
-                   [&] { return std::string("Connection weight is not finite"); });
+  // Non-finite numbers (looked for one by one only when there are some).
+  double sum = 0;
+  for (const Part& p : m.parts) sum += non_finite(p.pos) + non_finite(p.rot);
+  for (const Joint& j : m.joints) sum += non_finite(j.d) + non_finite(j.rot);
+  for (const Connection& c : m.connections) sum += c.weight - c.weight;
+  if (sum != 0) {
+    for (std::size_t i = 0; i < m.parts.size(); ++i)
+      if (!finite(m.parts[i].pos) || !finite(m.parts[i].rot))
+        lint_warning(diags, "f0.non-finite", m.parts[i].src,
+                     [&] { return "Part #" + std::to_string(i) + " has a non-finite position or rotation"; });
+    for (std::size_t i = 0; i < m.joints.size(); ++i)
+      if (!finite(m.joints[i].d) || !finite(m.joints[i].rot))
+        lint_warning(diags, "f0.non-finite", m.joints[i].src, [&] {
+          return "Joint #" + std::to_string(i) + " has a non-finite delta, rotation or length";
+        });
+    for (const auto& c : m.connections)
+      if (!std::isfinite(c.weight))
+        lint_warning(diags, "f0.non-finite", c.src,
+                     [&] { return std::string("Connection weight is not finite"); });
+  }
   // Overlapping parts: coincident centres (sweep over x, so 100,000 parts stay fast).
   // (Only when two centres are that close in x: in most genotypes none are.)
   constexpr double kEps = 1e-9;

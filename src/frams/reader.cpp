@@ -19,27 +19,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Number of LF bytes, 8 at a time (exact SWAR zero-byte test; std::count widens every byte).
+// Number of LF bytes: 32 byte counters at a time (at most 255 rounds before they are summed), a
+// loop the compiler turns into vector compares (std::count widens every byte).
 std::size_t count_newlines(const char* p, std::size_t n) {
-  constexpr std::uint64_t k7f = 0x7f7f7f7f7f7f7f7fULL, k80 = 0x8080808080808080ULL,
-                          kLf = 0x0a0a0a0a0a0a0a0aULL;
+  constexpr std::size_t kLanes = 32, kBlock = 255 * kLanes;
   std::size_t count = 0, i = 0;
-  while (i + 8 <= n) {
-    // per-byte counters (at most 255 rounds before they are summed)
-    std::uint64_t acc = 0;
-    for (int round = 0; round < 255 && i + 8 <= n; ++round, i += 8) {
-      std::uint64_t w;
-      std::memcpy(&w, p + i, 8);
-      std::uint64_t x = w ^ kLf;  // LF bytes become 0
-      std::uint64_t t = ((x & k7f) + k7f) | x;
-      acc += (~t & k80) >> 7;
-    }
-    // sum the byte counters in 16-bit lanes (a byte sum could exceed 255)
-    std::uint64_t pairs = (acc & 0x00ff00ff00ff00ffULL) + ((acc >> 8) & 0x00ff00ff00ff00ffULL);
-    count += std::size_t((pairs * 0x0001000100010001ULL) >> 48);
+  while (i + kLanes <= n) {
+    unsigned char acc[kLanes] = {};
+    const std::size_t end = i + std::min(kBlock, (n - i) / kLanes * kLanes);
+    for (; i < end; i += kLanes)
+      for (std::size_t k = 0; k < kLanes; ++k) acc[k] += p[i + k] == '\n';
+    for (std::size_t k = 0; k < kLanes; ++k) count += acc[k];
   }
   for (; i < n; ++i) count += p[i] == '\n';
   return count;
+}
+
+// Whether the 64 bytes at u are all ASCII (one OR over them: vector instructions).
+bool ascii64(const unsigned char* u) {
+  unsigned char any = 0;
+  for (std::size_t k = 0; k < 64; ++k) any |= u[k];
+  return any < 0x80;
 }
 
 // Line [begin, content_end) without LF and one trailing CR; next = start of the next line.
@@ -127,17 +127,13 @@ void Reader::scan_bytes() {
                     l);
   }
   if (!opt_.check_utf8) return;
-  // ASCII fast path 8 bytes at a time; multi-byte sequences are checked one by one.
+  // ASCII runs 64 and 8 bytes at a time; multi-byte sequences are checked one by one.
   std::size_t i = 0, bad = 0, first_bad = std::string_view::npos;
   const auto* u = reinterpret_cast<const unsigned char*>(base);
   while (i < n) {
-    if (i + 32 <= n) {
-      std::uint64_t w[4];
-      std::memcpy(w, u + i, 32);
-      if (((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ULL) == 0) {
-        i += 32;
-        continue;
-      }
+    if (i + 64 <= n && ascii64(u + i)) {
+      i += 64;
+      continue;
     }
     if (i + 8 <= n) {
       std::uint64_t w;

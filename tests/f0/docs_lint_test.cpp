@@ -64,6 +64,25 @@ TEST(F0Lint, WarnsAboutWhatTheSdkLetsThrough) {
   EXPECT_EQ(lint_codes("p:\np:1\nj:0,1\nn:j=0,d=\"|:p=0.5,r=1\"\nn:d=Sin\nc:0,1\nc:1,0"), V{});
 }
 
+// Duplicate connections between neurons numbered 64 and more (found by sorting every pair rather
+// than by a bit per pair) come in the same order as the others.
+TEST(F0Lint, DuplicatesBetweenHighNeuronNumbers) {
+  std::string g = "//0\np:\n";
+  for (int i = 0; i < 70; ++i) g += "n:p=0\n";
+  g += "c:65,66\nc:2,1\nc:65,66\nc:66,65\nc:2,1\nc:65,66\nc:69,0\n";
+  Diagnostics d;
+  f0::parse(g, d);
+  std::vector<std::pair<std::string, std::uint32_t>> got;
+  for (const auto& x : d.items())
+    if (x.code == "f0.duplicate-connection") got.emplace_back(x.message, x.where.line);
+  const std::vector<std::pair<std::string, std::uint32_t>> want = {
+      {"Neuron #2 receives input from Neuron #1 more than once", 77},
+      {"Neuron #65 receives input from Neuron #66 more than once", 75},
+      {"Neuron #65 receives input from Neuron #66 more than once", 78},
+  };
+  EXPECT_EQ(got, want);
+}
+
 // Duplicate connections are reported by (target, source), each after its first occurrence, and
 // coincident parts in the order of their x coordinate (the later part of each pair named), with
 // few elements (compared pairwise first) and with more than 64 (always sorted).

@@ -372,17 +372,33 @@ TEST(FramsLossless, EditKeepsEverythingElse) {
 namespace genokit::frams {
 namespace {
 
-// Line numbers after long multi-line values (the newline counter works 8 bytes at a time).
+// Line numbers after long multi-line values (the newline counter keeps 32 byte-sized counts for
+// up to 255 rounds: 2,040 four-byte lines fill one round of blocks exactly; a value of empty lines
+// adds one to every count in every round).
 TEST(FramsReader, LineNumbersAfterLongMultilineValues) {
-  for (std::size_t lines : {0u, 1u, 7u, 300u, 5000u}) {
+  for (std::size_t lines : {0u, 1u, 7u, 300u, 2039u, 2040u, 2041u, 5000u, 20000u}) {
     std::string text = "d:\nv:~\n";
-    for (std::size_t i = 0; i < lines; ++i) text += "p:" + std::to_string(i % 10) + "\n";
+    for (std::size_t i = 0; i < lines; ++i)
+      text += lines == 20000u ? std::string("\n") : "p:" + std::to_string(i % 10) + "\n";
     text += "~\nk:x\n";
     Diagnostics d;
     Document doc = parse(text, "f", d);
     EXPECT_EQ(doc.objects[0].find("k")->line, 4 + lines) << lines;
     Location l = doc.locate_value(*doc.objects[0].find("v"), doc.objects[0].get("v").size());
     EXPECT_EQ(l.line, 3 + lines) << lines;
+  }
+}
+
+// An invalid byte after a long ASCII run (read 64 bytes at a time) is found at its own column,
+// wherever it falls in the run.
+TEST(FramsReader, InvalidUtf8AfterLongAsciiRuns) {
+  for (std::size_t at : {0u, 1u, 62u, 63u, 64u, 65u, 127u, 128u, 200u}) {
+    const std::string text = "d:\nk:" + std::string(at, 'a') + "\xFF" + std::string(70, 'b') + "\n";
+    Diagnostics d;
+    parse(text, "f", d);
+    ASSERT_EQ(codes(d), std::vector<std::string>{"frams.invalid-utf8"}) << at;
+    EXPECT_EQ(d.items()[0].where.line, 2u) << at;
+    EXPECT_EQ(d.items()[0].where.column, 3 + at) << at;
   }
 }
 
