@@ -69,6 +69,7 @@ void Diagnostics::report(Severity s, std::string code, std::string message, Loca
   }
   if (s == Severity::error) ++errors_;
   if (s == Severity::warning) ++warnings_;
+  if (items_.capacity() == 0) items_.reserve(8);  // (a list that gets one usually gets a few)
   items_.push_back(Diagnostic{s, std::move(code), std::move(message), std::move(where)});
 }
 

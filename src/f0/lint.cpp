@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
+#include "core/concat.hpp"
 #include "frams/sdk_param.hpp"
 #include "frams/single_line.hpp"
 #include "genokit/core/numbers.hpp"
@@ -38,47 +40,57 @@ double non_finite(const Vec3& v) {
 }
 // The class parameters as the network builder reads them (the SDK's loadSingleLine, strict
 // numbers): unknown names, unnamed values, unreadable numbers and values out of range.
+struct ParamLint {
+  const Neuron& n;
+  std::size_t i;
+  const NeuronClass& c;
+  Diagnostics& diags;
+  // `what` gives the pieces after "Neuron #i (Class): " (built only for a kept warning).
+  template <class What>
+  void warn(const char* code, What what) {
+    lint_warning(diags, code, n.src, [&] {
+      return std::apply(
+          [&](const auto&... p) { return detail::concat("Neuron #", i, " (", c.name, "): ", p...); }, what());
+    });
+  }
+  int find(std::string_view id) { return find_neuron_prop(c, id); }
+  void unknown_name(std::string_view id, std::size_t) {
+    warn("f0.unknown-neuron-property",
+         [&] { return std::tuple("class '", c.name, "' has no property '", id, "'"); });
+  }
+  void missing_name(int k, std::size_t) {
+    warn("f0.unnamed-neuron-property", [&] {
+      return std::tuple("a value without a property name is taken as '",
+                        c.props[static_cast<std::size_t>(k)].id, "'");
+    });
+  }
+  void after_last(std::size_t) {
+    warn("f0.unknown-neuron-property",
+         [] { return std::tuple("a value after the class's last property is ignored"); });
+  }
+  void after_unknown(std::string_view v, std::size_t) {
+    warn("f0.unknown-neuron-property",
+         [&] { return std::tuple("value '", v, "' after an unknown property is ignored"); });
+  }
+  void set(int k, std::string_view val, std::size_t) {
+    const NeuronProp& p = c.props[static_cast<std::size_t>(k)];
+    if (p.type == 's') return;
+    const frams::sdk::SetNumber r = frams::sdk::set_number(p, val, true);
+    if (!r.parsed) {
+      warn("f0.bad-neuron-property", [&] {
+        return std::tuple("'", val, "' is not a valid ", p.type == 'd' ? "integer" : "number", " for '", p.id,
+                          "'");
+      });
+    } else if (r.clamped) {
+      warn("f0.neuron-property-range", [&] {
+        return std::tuple(p.id, '=', val, " is outside ", format_double(p.min), "..", format_double(p.max),
+                          " (", p.name, "); the simulator clamps it");
+      });
+    }
+  }
+};
 void lint_params(const Neuron& n, std::size_t i, const NeuronClass& c, Diagnostics& diags) {
-  struct Fields {
-    const Neuron& n;
-    std::size_t i;
-    const NeuronClass& c;
-    Diagnostics& diags;
-    std::string who() const { return "Neuron #" + std::to_string(i) + " (" + std::string(c.name) + ")"; }
-    void warn(const char* code, std::string msg) {
-      lint_warning(diags, code, n.src, [&] { return who() + ": " + msg; });
-    }
-    int find(std::string_view id) { return find_neuron_prop(c, id); }
-    void unknown_name(std::string_view id, std::size_t) {
-      warn("f0.unknown-neuron-property",
-           "class '" + std::string(c.name) + "' has no property '" + std::string(id) + "'");
-    }
-    void missing_name(int k, std::size_t) {
-      warn("f0.unnamed-neuron-property", "a value without a property name is taken as '" +
-                                             std::string(c.props[static_cast<std::size_t>(k)].id) + "'");
-    }
-    void after_last(std::size_t) {
-      warn("f0.unknown-neuron-property", "a value after the class's last property is ignored");
-    }
-    void after_unknown(std::string_view v, std::size_t) {
-      warn("f0.unknown-neuron-property",
-           "value '" + std::string(v) + "' after an unknown property is ignored");
-    }
-    void set(int k, std::string_view val, std::size_t) {
-      const NeuronProp& p = c.props[static_cast<std::size_t>(k)];
-      if (p.type == 's') return;
-      const frams::sdk::SetNumber r = frams::sdk::set_number(p, val, true);
-      if (!r.parsed) {
-        std::string m = "'";
-        m.append(val).append("' is not a valid ").append(p.type == 'd' ? "integer" : "number");
-        warn("f0.bad-neuron-property", m.append(" for '").append(p.id).append("'"));
-      } else if (r.clamped) {
-        warn("f0.neuron-property-range", std::string(p.id) + "=" + std::string(val) + " is outside " +
-                                             format_double(p.min) + ".." + format_double(p.max) + " (" +
-                                             std::string(p.name) + "); the simulator clamps it");
-      }
-    }
-  } h{n, i, c, diags};
+  ParamLint h{n, i, c, diags};
   std::string scratch;
   frams::sdk::load_single_line(n.params, {c.props, c.props.size()}, h, scratch);
 }
@@ -150,25 +162,25 @@ void lint(const Model& m, Diagnostics& diags) {
     const NeuronClass* c = find_neuron_class(n.class_name);
     if (!c) {
       lint_warning(diags, "f0.unknown-neuron-class", n.src, [&] {
-        return "Neuron #" + std::to_string(i) + " has the unknown class '" + n.class_name +
-               "' (the Framsticks SDK accepts it but cannot simulate it)";
+        return detail::concat("Neuron #", i, " has the unknown class '", n.class_name,
+                              "' (the Framsticks SDK accepts it but cannot simulate it)");
       });
       continue;
     }
     lint_params(n, i, *c, diags);
-    auto who = [&] {
-      return "Neuron #" + std::to_string(i) + " (" + std::string(c->name) + ", " + std::string(c->long_name) +
-             ")";
+    // "Neuron #i (Class, Long name)" and then `rest`.
+    auto about = [&](const auto&... rest) {
+      return detail::concat("Neuron #", i, " (", c->name, ", ", c->long_name, ")", rest...);
     };
     if (c->pref_location == NeuronLocation::part && n.part < 0)
       lint_warning(diags, "f0.neuron-placement", n.src, [&] {
-        return who() + " belongs on a part (n:p=...) but " +
-               (n.joint >= 0 ? "sits on a joint" : "is not attached");
+        return about(" belongs on a part (n:p=...) but ",
+                     n.joint >= 0 ? "sits on a joint" : "is not attached");
       });
     else if (c->pref_location == NeuronLocation::joint && n.joint < 0)
       lint_warning(diags, "f0.neuron-placement", n.src, [&] {
-        return who() + " belongs on a joint (n:j=...) but " +
-               (n.part >= 0 ? "sits on a part" : "is not attached");
+        return about(" belongs on a joint (n:j=...) but ",
+                     n.part >= 0 ? "sits on a part" : "is not attached");
       });
     // Too many inputs are ignored by the class; too few matter where nothing else drives the
     // neuron (effectors, the multiplexer). A generator such as Sin works without its input.
@@ -177,8 +189,8 @@ void lint(const Model& m, Diagnostics& diags) {
     const bool too_few = have < c->pref_inputs && (c->pref_output == 0 || c->name == "ChMux");
     if (too_many || too_few)
       lint_warning(diags, "f0.input-count", n.src, [&] {
-        return who() + " expects " + std::to_string(c->pref_inputs) + " input" +
-               (c->pref_inputs == 1 ? "" : "s") + " but has " + std::to_string(have);
+        return about(" expects ", c->pref_inputs, " input", c->pref_inputs == 1 ? "" : "s", " but has ",
+                     have);
       });
   }
   // Connections: self and duplicates.
@@ -186,17 +198,16 @@ void lint(const Model& m, Diagnostics& diags) {
   for (const Connection& c : m.connections)
     if (c.source == c.target)
       lint_warning(diags, "f0.self-connection", c.src, [&] {
-        return "Neuron #" + std::to_string(c.target) +
-               " is connected to itself (c:" + std::to_string(c.target) + "," + std::to_string(c.source) +
-               ")";
+        return detail::concat("Neuron #", c.target, " is connected to itself (c:", c.target, ',', c.source,
+                              ')');
       });
   // Duplicates in (target, source, index) order, each after its first occurrence.
   repeated_connections(m.connections, sc);
   for (const auto& [key, k] : sc.connections) {
     const Connection& y = m.connections[k];
     lint_warning(diags, "f0.duplicate-connection", y.src, [&] {
-      return "Neuron #" + std::to_string(y.target) + " receives input from Neuron #" +
-             std::to_string(y.source) + " more than once";
+      return detail::concat("Neuron #", y.target, " receives input from Neuron #", y.source,
+                            " more than once");
     });
   }
   // Non-finite numbers (looked for one by one only when there are some).
@@ -208,11 +219,11 @@ void lint(const Model& m, Diagnostics& diags) {
     for (std::size_t i = 0; i < m.parts.size(); ++i)
       if (!finite(m.parts[i].pos) || !finite(m.parts[i].rot))
         lint_warning(diags, "f0.non-finite", m.parts[i].src,
-                     [&] { return "Part #" + std::to_string(i) + " has a non-finite position or rotation"; });
+                     [&] { return detail::concat("Part #", i, " has a non-finite position or rotation"); });
     for (std::size_t i = 0; i < m.joints.size(); ++i)
       if (!finite(m.joints[i].d) || !finite(m.joints[i].rot))
         lint_warning(diags, "f0.non-finite", m.joints[i].src, [&] {
-          return "Joint #" + std::to_string(i) + " has a non-finite delta, rotation or length";
+          return detail::concat("Joint #", i, " has a non-finite delta, rotation or length");
         });
     for (const auto& c : m.connections)
       if (!std::isfinite(c.weight))
@@ -243,9 +254,8 @@ void lint(const Model& m, Diagnostics& diags) {
         if (std::fabs(dy) <= kEps && std::fabs(dz) <= kEps) {
           const std::size_t lo = std::min(ix[k].second, ix[l].second),
                             hi = std::max(ix[k].second, ix[l].second);
-          lint_warning(diags, "f0.overlapping-parts", m.parts[hi].src, [&] {
-            return "Part #" + std::to_string(hi) + " is at the same place as Part #" + std::to_string(lo);
-          });
+          lint_warning(diags, "f0.overlapping-parts", m.parts[hi].src,
+                       [&] { return detail::concat("Part #", hi, " is at the same place as Part #", lo); });
           ++reported;
           break;
         }
