@@ -125,7 +125,13 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
     std::string_view text;
     const genotype::ReadOptions* options = nullptr;
     Checked* c = nullptr;
+    // Where its org genotype's field is, to position its diagnostics as soon as they are found
+    // (else once the whole file is read): the field and the file that holds it, and the org's name.
+    const frams::Field* field = nullptr;
+    const frams::Source* source = nullptr;
+    std::string name;
     bool done = false, counted = false;  // counted: c->found holds counts only
+    bool positioned = false;
   };
   constexpr std::size_t kRun = 16;  // genotypes handed over and taken at once
   FileCheck out;                    // out.file is complete once `reading` is false
@@ -147,6 +153,26 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
     counted.append(std::move(c.found));
     c.found = std::move(counted);
   };
+  // Positions j's kept diagnostics in the file (with `locator`, else from the file once it is
+  // read) and, with `format`, formats them (on the threads, so that the end of the program only
+  // writes them).
+  auto position = [&](Job& j, const genotype::GenotypeFile::Locator* locator = nullptr) {
+    if (j.counted || j.positioned) return;
+    j.positioned = true;
+    Checked& c = *j.c;
+    if (locator)
+      locator->position(j.name, c.found);
+    else
+      out.file.position(out.file.genotypes[c.genotype], c.found);
+    if (!format || c.found.items().empty()) return;
+    c.found.set_file(file_name);  // (a bare file's; an org genotype's diagnostics have their file)
+    c.lines.reserve(c.found.items().size() * 128);  // (about a line's length: few reallocations)
+    for (const Diagnostic& d : c.found.items()) {
+      append_gcc(d, c.lines);
+      c.lines += '\n';
+    }
+    count_only(c);
+  };
   auto check = [&](Job& j) {
     // Every genotype before j is done and the list is full: j's diagnostics are only counted
     // (and their messages never built).
@@ -162,21 +188,15 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
       j.counted = true;
     }
     c.kept = c.found.items().size();
-  };
-  // Positions j's kept diagnostics in the file and, with `format`, formats them (on the threads,
-  // so that the end of the program only writes them).
-  auto position = [&](Job& j) {
-    if (j.counted) return;
-    Checked& c = *j.c;
-    out.file.position(out.file.genotypes[c.genotype], c.found);
-    if (!format || c.found.items().empty()) return;
-    c.found.set_file(file_name);  // (a bare file's; an org genotype's diagnostics have their file)
-    c.lines.reserve(c.found.items().size() * 128);  // (about a line's length: few reallocations)
-    for (const Diagnostic& d : c.found.items()) {
-      append_gcc(d, c.lines);
-      c.lines += '\n';
+    // An org genotype stored as it stands in the file is positioned at once: its diagnostics do
+    // not wait, with all the others found while the file is read, for the file's end.
+    if (!j.counted && !c.found.items().empty() && j.field) {
+      genotype::FileGenotype g;
+      g.text = j.text;
+      g.field = j.field;
+      g.source = j.source;
+      if (const auto locator = genotype::GenotypeFile::Locator::while_reading(g)) position(j, &*locator);
     }
-    count_only(c);
   };
   // Checks queued genotypes until the queue is empty and, when `wait`, the file is read.
   auto work = [&](bool wait) {
@@ -230,7 +250,7 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
     bool wake = false;
     {
       const std::lock_guard<std::mutex> lock(m);
-      for (Job& j : pending) jobs.push_back(j);
+      for (Job& j : pending) jobs.push_back(std::move(j));
       if (helpers.size() + 1 < cores) helpers.emplace_back(work, true);  // (once there is work)
       wake = waiting > 0;
     }
@@ -241,7 +261,7 @@ FileCheck check_file(const Input& in, const std::string& file_name, genotype::Fi
     if (!take(g)) return;
     Checked& c = out.results.emplace_back();  // (only this thread adds results)
     c.genotype = index;
-    pending.push_back(Job{g.text, &options_of(g.format), &c});
+    pending.push_back(Job{g.text, &options_of(g.format), &c, g.field, g.source, g.name});
     if (pending.size() == kRun) hand_over();
   };
   std::size_t seen = 0;

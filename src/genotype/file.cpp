@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/concat.hpp"
 #include "genokit/core/text.hpp"
 #include "genokit/frams/genotype_header.hpp"
 #include "genokit/genotype/encoding.hpp"
@@ -27,29 +28,47 @@ std::size_t offset_in(std::string_view text, const Location& at) {
 // A value stored as it is in the file (no `\~` escape or CR removed, not edited) is mapped with a
 // line index built once; anything else goes through Document::locate_value. Both give the same
 // answer (tests/genotype/file_test.cpp).
-GenotypeFile::Locator::Locator(const GenotypeFile& file, const FileGenotype& g) : file_(file), g_(g) {
+GenotypeFile::Locator::Locator(const GenotypeFile& file, const FileGenotype& g)
+    : file_(&file), text_(g.text), field_(g.field), source_(g.source) {
   const frams::Field* f = g.field;
-  direct_ = f && !f->edited && !f->decoded && f->source < file.doc.sources().size();
-  if (!direct_) {
-    if (!f) lines_ = LineIndex(g.text);
-    return;
+  if (f && !source_ && f->source < file.doc.sources().size()) source_ = &file.doc.source(f->source);
+  direct_ = f && !f->edited && !f->decoded && source_;
+  if (direct_) {
+    start_direct();
+  } else if (!f) {
+    lines_ = LineIndex(g.text);
   }
-  const std::string_view t = file.doc.source(f->source).text;
+}
+
+std::optional<GenotypeFile::Locator> GenotypeFile::Locator::while_reading(const FileGenotype& g) {
+  if (!g.field || !g.source || g.field->edited || g.field->decoded) return std::nullopt;
+  Locator l;
+  l.text_ = g.text;
+  l.field_ = g.field;
+  l.source_ = g.source;
+  l.direct_ = true;
+  l.start_direct();
+  return l;
+}
+
+void GenotypeFile::Locator::start_direct() {
+  const frams::Field& f = *field_;
+  const std::string_view t = source_->text;
   const bool next_line =
-      f->multiline && f->raw_begin > 0 && f->raw_begin <= t.size() && t[f->raw_begin - 1] == '\n';
-  line0_ = next_line ? f->line + 1 : f->line;
-  line_begin0_ = next_line ? f->raw_begin : f->line_begin;
-  if (f->multiline) lines_ = LineIndex(g.text);
+      f.multiline && f.raw_begin > 0 && f.raw_begin <= t.size() && t[f.raw_begin - 1] == '\n';
+  line0_ = next_line ? f.line + 1 : f.line;
+  line_begin0_ = next_line ? f.raw_begin : f.line_begin;
+  if (f.multiline) lines_ = LineIndex(text_);
 }
 
 Location GenotypeFile::Locator::at(std::size_t offset) const {
-  if (!g_.field) {  // a bare genotype: the file itself
-    Location l = lines_.locate(std::min(offset, g_.text.size()));
-    l.file = file_.file_name;
+  if (!field_) {  // a bare genotype: the file itself
+    Location l = lines_.locate(std::min(offset, text_.size()));
+    l.file = file_->file_name;
     return l;
   }
-  if (!direct_) return file_.doc.locate_value(*g_.field, offset);
-  const frams::Field& f = *g_.field;
+  if (!direct_) return file_->doc.locate_value(*field_, offset);
+  const frams::Field& f = *field_;
   const std::size_t off = std::min(offset, f.raw_end - f.raw_begin);
   std::size_t line = line0_, line_begin = line_begin0_;
   if (f.multiline) {
@@ -60,11 +79,22 @@ Location GenotypeFile::Locator::at(std::size_t offset) const {
     }
   }
   Location l;
-  l.file = file_.doc.source(f.source).name;
+  l.file = source_->name;
   l.line = static_cast<std::uint32_t>(line);
   l.column = static_cast<std::uint32_t>(f.raw_begin + off - line_begin + 1);
   l.offset = static_cast<std::int64_t>(f.raw_begin + off);
   return l;
+}
+
+void GenotypeFile::Locator::position(std::string_view org_name, Diagnostics& diags) const {
+  if (!field_ || diags.items().empty())
+    return;  // a bare genotype is the whole file: positions are the file's
+  const std::string suffix = org_name.empty() ? std::string() : detail::concat(" (in org '", org_name, "')");
+  diags.update([&](Diagnostic& d) {
+    const bool known = d.where.offset >= 0 || d.where.line > 0;
+    d.where = at(known ? offset_in(text_, d.where) : 0);
+    d.message += suffix;
+  });
 }
 
 bool FileGenotype::readable() const {
@@ -125,6 +155,7 @@ GenotypeFile read_framsticks(Bytes bytes, std::string file_name, Diagnostics& di
     if (o.class_name != "org") return;
     std::optional<FileGenotype> g = org_genotype(o, orgs++);
     if (!g) return;
+    g->source = &doc.source(o.source);
     if (opt.on_genotype) opt.on_genotype(*g);
     f.genotypes.push_back(std::move(*g));
   };
@@ -153,7 +184,10 @@ GenotypeFile from_document(frams::Document doc, std::string file_name) {
   std::size_t k = 0;
   for (const frams::Object& o : f.doc.objects)
     if (o.class_name == "org")
-      if (std::optional<FileGenotype> g = org_genotype(o, k++)) f.genotypes.push_back(std::move(*g));
+      if (std::optional<FileGenotype> g = org_genotype(o, k++)) {
+        g->source = &f.doc.source(o.source);
+        f.genotypes.push_back(std::move(*g));
+      }
   return f;
 }
 
@@ -162,15 +196,8 @@ Location GenotypeFile::locate(const FileGenotype& g, std::size_t offset) const {
 }
 
 void GenotypeFile::position(const FileGenotype& g, Diagnostics& diags) const {
-  if (!g.field || diags.items().empty())
-    return;  // a bare genotype is the whole file: positions are the file's
-  const Locator locator(*this, g);
-  const std::string suffix = g.name.empty() ? std::string() : " (in org '" + g.name + "')";
-  diags.update([&](Diagnostic& d) {
-    const bool known = d.where.offset >= 0 || d.where.line > 0;
-    d.where = locator.at(known ? offset_in(g.text, d.where) : 0);
-    d.message += suffix;
-  });
+  if (!g.field || diags.items().empty()) return;  // (before building a locator)
+  Locator(*this, g).position(g.name, diags);
 }
 
 std::vector<const FileGenotype*> GenotypeFile::select(const std::vector<std::string>& formats) const {

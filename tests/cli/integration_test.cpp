@@ -155,16 +155,18 @@ TEST(Cli, GenotypesCheckedWhileReadingReportInFileOrder) {
   const fs::path inc = temp_file("inc.gen", "org:\nname:i1\ngenotype:~\n//0\np:\nn:d=Bar\n~\nzzz:2\n");
   const fs::path p = temp_file(
       "streamed.gen",
-      filler + "org:\nname:a\ngenotype:~\n//0\np:\nn:d=Foo\n~\nbogus:1\n\n" + filler +
+      filler + "org:\nname:a\ngenotype:~\n//0\np:\nn:d=Foo\n~\nbogus:1\n\n" +
+          // (an escaped '~': this genotype's diagnostics are positioned once the file is read)
+          "org:\nname:e\ngenotype:~\n//0\np:i=\"\\~\"\nn:d=Qux\n~\n\n" + filler +
           "#include \"inc.gen\"\n\norg:\nname:b\ngenotype:/*0\n\norg:\nname:c\ngenotype:X[Baz]\nqqq:3\n\n" +
           filler + "org:\nname:d\ngenotype:/*7*/abc\n");
   auto r = run_cli("check '" + p.string() + "'");
   EXPECT_EQ(r.code, 0) << r.out;
   const std::string m = p.string() + ":", i = inc.string() + ":";
   auto line = [&](int n) { return std::to_string(lines + n) + ":"; };
-  auto line2 = [&](int n) { return std::to_string(2 * lines + n) + ":"; };
+  auto line2 = [&](int n) { return std::to_string(2 * lines + 8 + n) + ":"; };
   const std::vector<std::string> want = {
-      p.string() + ": frams: ok (0 errors, 7 warnings)",  // (stdout, flushed before stderr)
+      p.string() + ": frams: ok (0 errors, 8 warnings)",  // (stdout, flushed before stderr)
       m + line(8) + "1: warning: Ignored unknown property 'org.bogus' [frams.unknown-field]",
       i + "8:1: warning: Ignored unknown property 'org.zzz' [frams.unknown-field]",
       m + line2(19) + "1: warning: Ignored unknown property 'org.qqq' [frams.unknown-field]",
@@ -174,12 +176,15 @@ TEST(Cli, GenotypesCheckedWhileReadingReportInFileOrder) {
       m + line(6) +
           "1: warning: Neuron #0 has the unknown class 'Foo' (the Framsticks SDK accepts it but "
           "cannot simulate it) (in org 'a') [f0.unknown-neuron-class]",
+      m + line(15) +
+          "1: warning: Neuron #0 has the unknown class 'Qux' (the Framsticks SDK accepts it but "
+          "cannot simulate it) (in org 'e') [f0.unknown-neuron-class]",
       i + "6:1: warning: Neuron #0 has the unknown class 'Bar' (the Framsticks SDK accepts it but cannot "
           "simulate it) (in org 'i1') [f0.unknown-neuron-class]",
       m + line2(18) +
           "12: warning: Neuron class 'Baz' is not in the SDK r909 library (in org 'c') "
           "[f1.unknown-neuron-class]",
-      m + std::to_string(3 * lines + 23) +
+      m + std::to_string(3 * lines + 8 + 23) +
           ":10: note: 1 genotype(s) in encoding f7 were not checked (genokit cannot read f7 genotypes yet); "
           "the first one is here [frams.genotype-not-checked]"};
   std::vector<std::string> got;

@@ -121,6 +121,55 @@ TEST(GenotypeFile, LocatorAgreesWithTheFramsticksReader) {
   }
 }
 
+// While the file is read, a genotype whose field holds its bytes as they stand is located as it
+// is afterwards, and positioned the same way; an escaped or CR-stripped one must wait for the file.
+TEST(GenotypeFile, LocatorWhileReadingAgreesWithTheFile) {
+  const std::string files[] = {
+      std::string(kGen) + "\n",
+      "org:\r\nname:crlf\r\ngenotype:~\r\n//0\r\np:\r\np:1\r\n~\r\n",
+      "org:\nname:esc\ngenotype:~\n//0\np:i=\"a\\~b\"\np:1\n~\n",
+      "org:\nname:one line\ngenotype:X(X,\n X)~\n\norg:\nname:plain\ngenotype:~\n//0\np:\nx:\n~\n",
+  };
+  for (const std::string& text : files) {
+    std::vector<std::optional<GenotypeFile::Locator>> early;
+    FileOptions fo;
+    fo.on_genotype = [&](const FileGenotype& g) {
+      ASSERT_NE(g.source, nullptr);
+      early.push_back(GenotypeFile::Locator::while_reading(g));
+    };
+    Diagnostics d;
+    const GenotypeFile f = read_genotypes(text, "f.gen", d, fo);
+    ASSERT_EQ(early.size(), f.genotypes.size()) << text;
+    for (std::size_t i = 0; i < early.size(); ++i) {
+      const FileGenotype& g = f.genotypes[i];
+      EXPECT_EQ(g.source, &f.doc.source(g.field->source));
+      EXPECT_EQ(early[i].has_value(), !g.field->decoded) << text;
+      if (!early[i]) continue;
+      const GenotypeFile::Locator loc(f, g);
+      for (std::size_t off = 0; off <= g.text.size() + 2; ++off) {
+        const Location want = loc.at(off), got = early[i]->at(off);
+        EXPECT_EQ(got.line, want.line) << text << " @" << off;
+        EXPECT_EQ(got.column, want.column) << text << " @" << off;
+        EXPECT_EQ(got.offset, want.offset) << text << " @" << off;
+        EXPECT_EQ(got.file, want.file);
+      }
+      Diagnostics a, b;
+      for (Diagnostics* x : {&a, &b}) {
+        read(g.text, *x);
+        x->warning("test.somewhere", "at the end",
+                   Location{{}, 0, 0, static_cast<std::int64_t>(g.text.size())});
+      }
+      f.position(g, a);
+      early[i]->position(g.name, b);
+      ASSERT_EQ(a.items().size(), b.items().size());
+      for (std::size_t k = 0; k < a.items().size(); ++k) {
+        EXPECT_EQ(format_gcc(a.items()[k]), format_gcc(b.items()[k]));
+        EXPECT_NE(a.items()[k].message.find("(in org '" + g.name + "')"), std::string::npos);
+      }
+    }
+  }
+}
+
 TEST(GenotypeFile, PickReadsOneGenotypeOrSaysWhyNot) {
   Diagnostics d;
   auto p = pick(kGen, "t.gen", "A", d);

@@ -28,6 +28,9 @@ struct FileGenotype {
   std::string name;                     // the org's name; empty for a bare file
   std::size_t org_index = 0;            // index among the file's org: objects
   const frams::Field* field = nullptr;  // the org's genotype field; nullptr for a bare file
+  // The file (main or #included) that holds the field; nullptr for a bare file. Like the field, it
+  // stays where it is while the file is read (FileOptions::on_genotype) and in the file returned.
+  const frams::Source* source = nullptr;
   // True when genokit can read the encoding (find_encoding(format) != nullptr).
   bool readable() const;
 };
@@ -68,11 +71,22 @@ struct GenotypeFile {
   class Locator {
    public:
     Locator(const GenotypeFile& file, const FileGenotype& g);
+    // Without the file, while it is still being read (FileOptions::on_genotype): for an org
+    // genotype whose field holds its bytes as they stand in the file (no `\~` escape or CR
+    // removed); std::nullopt for any other.
+    static std::optional<Locator> while_reading(const FileGenotype& g);
     Location at(std::size_t offset) const;
+    // Positions diagnostics found in the genotype's text as GenotypeFile::position() does
+    // (`org_name`: the org's name, for the messages' " (in org 'NAME')").
+    void position(std::string_view org_name, Diagnostics& diags) const;
 
    private:
-    const GenotypeFile& file_;
-    const FileGenotype& g_;
+    Locator() = default;
+    void start_direct();                  // direct_ set: the first line of the text and its start
+    const GenotypeFile* file_ = nullptr;  // nullptr: while_reading()
+    std::string_view text_;               // the genotype's text
+    const frams::Field* field_ = nullptr;
+    const frams::Source* source_ = nullptr;
     bool direct_ = false;
     std::size_t line0_ = 0, line_begin0_ = 0;
     LineIndex lines_;
