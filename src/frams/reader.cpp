@@ -19,26 +19,42 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Number of LF bytes: 32 byte counters at a time (at most 255 rounds before they are summed), a
-// loop the compiler turns into vector compares (std::count widens every byte).
-std::size_t count_newlines(const char* p, std::size_t n) {
+// The LF bytes of a value, and whether it holds a CR: 32 byte counters at a time (at most 255
+// rounds before they are summed), a loop the compiler turns into vector compares (std::count
+// widens every byte), one pass over the value for both.
+struct Lines {
+  std::size_t newlines = 0;
+  bool cr = false;
+};
+Lines count_lines(const char* p, std::size_t n) {
   constexpr std::size_t kLanes = 32, kBlock = 255 * kLanes;
-  std::size_t count = 0, i = 0;
+  Lines out;
+  std::size_t i = 0;
+  unsigned char cr[kLanes] = {};
   while (i + kLanes <= n) {
-    unsigned char acc[kLanes] = {};
+    unsigned char lf[kLanes] = {};
     const std::size_t end = i + std::min(kBlock, (n - i) / kLanes * kLanes);
     for (; i < end; i += kLanes)
-      for (std::size_t k = 0; k < kLanes; ++k) acc[k] += p[i + k] == '\n';
-    for (std::size_t k = 0; k < kLanes; ++k) count += acc[k];
+      for (std::size_t k = 0; k < kLanes; ++k) {
+        lf[k] += p[i + k] == '\n';
+        cr[k] |= p[i + k] == '\r';
+      }
+    for (std::size_t k = 0; k < kLanes; ++k) out.newlines += lf[k];
   }
-  for (; i < n; ++i) count += p[i] == '\n';
-  return count;
+  for (std::size_t k = 0; k < kLanes; ++k) out.cr |= cr[k] != 0;
+  for (; i < n; ++i) out.newlines += p[i] == '\n', out.cr |= p[i] == '\r';
+  return out;
 }
 
-// Whether the 64 bytes at u are all ASCII (one OR over them: vector instructions).
-bool ascii64(const unsigned char* u) {
-  unsigned char any = 0;
-  for (std::size_t k = 0; k < 64; ++k) any |= u[k];
+// Whether the 64 bytes at u are all ASCII (one OR over them: vector instructions); `nul` is set
+// when one of them may be a NUL byte (looked for in the same pass).
+bool ascii64(const unsigned char* u, bool& nul) {
+  unsigned char any = 0, zero = 0;
+  for (std::size_t k = 0; k < 64; ++k) {
+    any |= u[k];
+    zero |= u[k] == 0;
+  }
+  nul |= zero != 0;
   return any < 0x80;
 }
 
@@ -116,7 +132,59 @@ void Reader::flush_unexpected(bool, std::string_view) {
 void Reader::scan_bytes() {
   const char* base = text_.data();
   const std::size_t n = text_.size();
-  if (const void* z = std::memchr(base, '\0', n)) {
+  // NUL bytes are looked for in the UTF-8 check's pass over the bytes (found: counted apart).
+  bool nul = !opt_.check_utf8;
+  std::size_t bad = 0, first_bad = std::string_view::npos;
+  if (opt_.check_utf8) {
+    // ASCII runs 64 and 8 bytes at a time; multi-byte sequences are checked one by one.
+    std::size_t i = 0;
+    const auto* u = reinterpret_cast<const unsigned char*>(base);
+    while (i < n) {
+      if (i + 64 <= n && ascii64(u + i, nul)) {
+        i += 64;
+        continue;
+      }
+      if (i + 8 <= n) {
+        std::uint64_t w;
+        std::memcpy(&w, u + i, 8);
+        if ((w & 0x8080808080808080ULL) == 0) {
+          nul |= ((w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL) != 0;  // (a zero byte)
+          i += 8;
+          continue;
+        }
+      }
+      unsigned char c = u[i];
+      if (c < 0x80) {
+        nul |= c == 0;
+        ++i;
+        continue;
+      }
+      std::size_t len = 0;
+      std::uint32_t cp = 0;
+      if (c >= 0xC2 && c <= 0xDF)
+        len = 2, cp = c & 0x1F;
+      else if (c >= 0xE0 && c <= 0xEF)
+        len = 3, cp = c & 0x0F;
+      else if (c >= 0xF0 && c <= 0xF4)
+        len = 4, cp = c & 0x07;
+      bool ok = len != 0 && i + len <= n;
+      for (std::size_t k = 1; ok && k < len; ++k) {
+        if ((u[i + k] & 0xC0) != 0x80) ok = false;
+        cp = (cp << 6) | (u[i + k] & 0x3F);
+      }
+      if (ok && ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+                 (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))))
+        ok = false;
+      if (ok) {
+        i += len;
+      } else {
+        if (first_bad == std::string_view::npos) first_bad = i;
+        ++bad;
+        ++i;
+      }
+    }
+  }
+  if (const void* z = nul ? std::memchr(base, '\0', n) : nullptr) {
     std::size_t first = static_cast<const char*>(z) - base;
     std::size_t count = std::count(base + first, base + n, '\0');
     Location l = doc_.locate(src_, first);
@@ -125,52 +193,6 @@ void Reader::scan_bytes() {
                         " NUL byte(s); they are kept as data (the SDK stops "
                         "reading a line at a NUL byte)",
                     l);
-  }
-  if (!opt_.check_utf8) return;
-  // ASCII runs 64 and 8 bytes at a time; multi-byte sequences are checked one by one.
-  std::size_t i = 0, bad = 0, first_bad = std::string_view::npos;
-  const auto* u = reinterpret_cast<const unsigned char*>(base);
-  while (i < n) {
-    if (i + 64 <= n && ascii64(u + i)) {
-      i += 64;
-      continue;
-    }
-    if (i + 8 <= n) {
-      std::uint64_t w;
-      std::memcpy(&w, u + i, 8);
-      if ((w & 0x8080808080808080ULL) == 0) {
-        i += 8;
-        continue;
-      }
-    }
-    unsigned char c = u[i];
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (c >= 0xC2 && c <= 0xDF)
-      len = 2, cp = c & 0x1F;
-    else if (c >= 0xE0 && c <= 0xEF)
-      len = 3, cp = c & 0x0F;
-    else if (c >= 0xF0 && c <= 0xF4)
-      len = 4, cp = c & 0x07;
-    bool ok = len != 0 && i + len <= n;
-    for (std::size_t k = 1; ok && k < len; ++k) {
-      if ((u[i + k] & 0xC0) != 0x80) ok = false;
-      cp = (cp << 6) | (u[i + k] & 0x3F);
-    }
-    if (ok && ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-               (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))))
-      ok = false;
-    if (ok) {
-      i += len;
-    } else {
-      if (first_bad == std::string_view::npos) first_bad = i;
-      ++bad;
-      ++i;
-    }
   }
   if (bad) {
     diags_->warning("frams.invalid-utf8",
@@ -327,14 +349,14 @@ void Reader::read_object(std::size_t& pos, std::uint32_t& line_no, std::string_v
         f.span_end = closing.next;
       }
       std::string_view raw = text_.substr(f.raw_begin, f.raw_end - f.raw_begin);
-      std::size_t newlines = count_newlines(raw.data(), raw.size());
+      const Lines lines = count_lines(raw.data(), raw.size());
+      const std::size_t newlines = lines.newlines;
       // the value starts on the line after the key; the closing line is the last one read
       if (close != std::string_view::npos)
         line_no += std::uint32_t(newlines + 1);
       else
         line_no += std::uint32_t(newlines + (!raw.empty() && raw.back() != '\n' ? 1 : 0));
-      bool has_cr = std::memchr(raw.data(), '\r', raw.size()) != nullptr;
-      if (escapes || has_cr) {
+      if (escapes || lines.cr) {
         std::string v;
         v.reserve(raw.size());
         for (std::size_t i = 0; i < raw.size(); ++i) {

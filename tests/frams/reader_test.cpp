@@ -389,6 +389,45 @@ TEST(FramsReader, LineNumbersAfterLongMultilineValues) {
   }
 }
 
+// A CR anywhere in a long multi-line value (found in the same pass as its line ends) is removed
+// from the value before its LF.
+TEST(FramsReader, CrDeepInALongMultilineValueIsRemoved) {
+  for (std::size_t line : {0u, 7u, 8u, 2039u, 2040u, 2999u}) {
+    std::string value;
+    for (std::size_t i = 0; i < 3000; ++i)
+      value += std::string("p:") + char('0' + i % 10) + (i == line ? "\r\n" : "\n");
+    Diagnostics d;
+    Document doc = parse("d:\nv:~\n" + value + "~\nk:x\n", "f", d);
+    const Field* v = doc.objects[0].find("v");
+    ASSERT_NE(v, nullptr);
+    EXPECT_TRUE(v->decoded) << line;
+    std::string want = value;
+    want.erase(want.find('\r'), 1);
+    EXPECT_EQ(doc.objects[0].get("v"), want) << line;
+    EXPECT_EQ(doc.objects[0].find("k")->line, 3004u) << line;
+  }
+}
+
+// A NUL byte is found in the UTF-8 check's pass wherever it falls (in a 64-byte run, an 8-byte run
+// or beside a multi-byte character), and by itself when UTF-8 is not checked.
+TEST(FramsReader, NulBytesInLongRunsAreFound) {
+  for (const bool utf8 : {true, false})
+    for (const std::string& mb : {std::string(), std::string("\xC3\xA9")})
+      for (std::size_t tail : {70u, 9u, 2u})  // (near the end, 8-byte runs and single bytes are read)
+        for (std::size_t at : {0u, 5u, 63u, 64u, 100u, 130u, 133u}) {
+          // (the character again after the NUL: the 64-byte runs around it are not all ASCII)
+          const std::string text = "d:\nk:" + mb + std::string(at, 'a') + '\0' + std::string(3, 'b') + mb +
+                                   std::string(tail, 'b') + "\n";
+          LoadOptions lo;
+          lo.check_utf8 = utf8;
+          Diagnostics d;
+          parse(text, "f", d, lo);
+          ASSERT_EQ(codes(d), std::vector<std::string>{"frams.nul-byte"}) << at << utf8 << tail;
+          EXPECT_EQ(d.items()[0].where.line, 2u);
+          EXPECT_EQ(d.items()[0].where.column, 3 + mb.size() + at) << at << utf8 << tail;
+        }
+}
+
 // An invalid byte after a long ASCII run (read 64 bytes at a time) is found at its own column,
 // wherever it falls in the run.
 TEST(FramsReader, InvalidUtf8AfterLongAsciiRuns) {
