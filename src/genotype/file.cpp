@@ -185,7 +185,7 @@ GenotypeFile from_document(frams::Document doc, std::string file_name) {
   for (const frams::Object& o : f.doc.objects)
     if (o.class_name == "org")
       if (std::optional<FileGenotype> g = org_genotype(o, k++)) {
-        g->source = &f.doc.source(o.source);
+        if (o.source < f.doc.sources().size()) g->source = &f.doc.source(o.source);
         f.genotypes.push_back(std::move(*g));
       }
   return f;
