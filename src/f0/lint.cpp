@@ -45,32 +45,34 @@ struct ParamLint {
   std::size_t i;
   const NeuronClass& c;
   Diagnostics& diags;
-  // `what` gives the pieces after "Neuron #i (Class): " (built only for a kept warning).
-  template <class What>
-  void warn(const char* code, What what) {
-    lint_warning(diags, code, n.src, [&] {
-      return std::apply(
-          [&](const auto&... p) { return detail::concat("Neuron #", i, " (", c.name, "): ", p...); }, what());
-    });
+  // `message` builds the warning's text, only when it is kept (about()).
+  template <class Message>
+  void warn(const char* code, Message message) {
+    lint_warning(diags, code, n.src, message);
+  }
+  // "Neuron #i (Class): " and then `rest`.
+  template <class... Rest>
+  std::string about(const Rest&... rest) const {
+    return detail::concat("Neuron #", i, " (", c.name, "): ", rest...);
   }
   int find(std::string_view id) { return find_neuron_prop(c, id); }
   void unknown_name(std::string_view id, std::size_t) {
     warn("f0.unknown-neuron-property",
-         [&] { return std::tuple("class '", c.name, "' has no property '", id, "'"); });
+         [&] { return about("class '", c.name, "' has no property '", id, "'"); });
   }
   void missing_name(int k, std::size_t) {
     warn("f0.unnamed-neuron-property", [&] {
-      return std::tuple("a value without a property name is taken as '",
-                        c.props[static_cast<std::size_t>(k)].id, "'");
+      return about("a value without a property name is taken as '", c.props[static_cast<std::size_t>(k)].id,
+                   "'");
     });
   }
   void after_last(std::size_t) {
     warn("f0.unknown-neuron-property",
-         [] { return std::tuple("a value after the class's last property is ignored"); });
+         [&] { return about("a value after the class's last property is ignored"); });
   }
   void after_unknown(std::string_view v, std::size_t) {
     warn("f0.unknown-neuron-property",
-         [&] { return std::tuple("value '", v, "' after an unknown property is ignored"); });
+         [&] { return about("value '", v, "' after an unknown property is ignored"); });
   }
   void set(int k, std::string_view val, std::size_t) {
     const NeuronProp& p = c.props[static_cast<std::size_t>(k)];
@@ -78,13 +80,13 @@ struct ParamLint {
     const frams::sdk::SetNumber r = frams::sdk::set_number(p, val, true);
     if (!r.parsed) {
       warn("f0.bad-neuron-property", [&] {
-        return std::tuple("'", val, "' is not a valid ", p.type == 'd' ? "integer" : "number", " for '", p.id,
-                          "'");
+        return about("'", val, "' is not a valid ", p.type == 'd' ? "integer" : "number", " for '", p.id,
+                     "'");
       });
     } else if (r.clamped) {
       warn("f0.neuron-property-range", [&] {
-        return std::tuple(p.id, '=', val, " is outside ", format_double(p.min), "..", format_double(p.max),
-                          " (", p.name, "); the simulator clamps it");
+        return about(p.id, '=', val, " is outside ", format_double(p.min), "..", format_double(p.max), " (",
+                     p.name, "); the simulator clamps it");
       });
     }
   }
